@@ -69,7 +69,6 @@ def test_views_hide_secrets_and_seats_not_acting_have_no_actions(slug: str, play
         for seat in [None, *range(players)]:
             dumped = json.loads(game.view(state, seat).model_dump_json())
             assert not (_keys(dumped) & SECRET_KEYS), f"secret field in view of seat {seat}"
-            assert str(state.seed) not in json.dumps(dumped) or state.seed < 1000
             if seat is not None and seat not in acting:
                 assert game.legal_actions(state, seat) == []
 
