@@ -99,9 +99,11 @@ _LIST_SEP = "-"
 
 @cache
 def _members(action_type: Any) -> dict[str, type[BaseModel]]:
-    union = get_args(action_type)[0] if get_origin(action_type) is not None and hasattr(
-        action_type, "__metadata__"
-    ) else action_type
+    union = (
+        get_args(action_type)[0]
+        if get_origin(action_type) is not None and hasattr(action_type, "__metadata__")
+        else action_type
+    )
     members = get_args(union) or (union,)
     result: dict[str, type[BaseModel]] = {}
     for member in members:
@@ -112,7 +114,7 @@ def _members(action_type: Any) -> dict[str, type[BaseModel]]:
 
 def encode_action(action: BaseModel) -> str:
     """`play.37.2`: the kind, then every other field in declaration order."""
-    parts = [str(getattr(action, "kind"))]
+    parts = [str(action.kind)]
     for name in type(action).model_fields:
         if name == "kind":
             continue

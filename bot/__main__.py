@@ -1,0 +1,55 @@
+"""`python -m bot`: run the bot with the settings from the environment and .env."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import discord
+from pydantic import ValidationError
+
+from bot.settings import Settings
+
+
+def main() -> int:
+    """Run until stopped; a missing or rejected token is one clear line and a non-zero exit."""
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(
+            f"Invalid setting: {exc.errors()[0]['loc'][0]}: {exc.errors()[0]['msg']}",
+            file=sys.stderr,
+        )
+        return 2
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print(
+            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it.",
+            file=sys.stderr,
+        )
+        return 2
+    if settings.discord_api_base != "https://discord.com":
+        discord.http.Route.BASE = f"{settings.discord_api_base.rstrip('/')}/api/v10"
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+
+    from bot.client import TabletopBot
+
+    bot = TabletopBot(settings)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "Discord rejected DISCORD_TOKEN: copy the token again from the developer portal.",
+            file=sys.stderr,
+        )
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "Enable the required privileged intents for the bot in the developer portal.",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

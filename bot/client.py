@@ -1,0 +1,78 @@
+"""The bot: wires storage, runtime, presenter, commands and components together."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.i18n import CommandTranslator
+from bot.runtime import Runtime
+from bot.settings import Settings
+from bot.storage import Storage
+from cogs.components import ITEMS
+from cogs.config import ConfigCog
+from cogs.games import GamesCog
+from cogs.presenter import DiscordPresenter
+
+log = logging.getLogger(__name__)
+
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    read_message_history=True,
+)
+
+
+class TabletopBot(commands.AutoShardedBot):
+    """One process, all shards it is given, every game of those guilds."""
+
+    runtime: Runtime
+    storage: Storage
+    presenter: DiscordPresenter
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            shard_count=settings.shard_count,
+            help_command=None,
+        )
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        """Open the database, restore games, register commands and components, sync."""
+        self.storage = await Storage.open(self.settings.database_path)
+        self.presenter = DiscordPresenter(self, self.settings.board_edit_interval)
+        self.runtime = Runtime(self.storage, self.presenter, self.settings.snapshot_every)
+        await self.tree.set_translator(CommandTranslator())
+        self.add_dynamic_items(*ITEMS)
+        await self.add_cog(GamesCog(self))
+        await self.add_cog(ConfigCog(self))
+        restored = await self.runtime.restore()
+        log.info("restored %d games", restored)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        """Log who we are and how to invite us."""
+        assert self.user is not None
+        url = discord.utils.oauth_url(
+            self.user.id, permissions=INVITE_PERMISSIONS, scopes=("bot", "applications.commands")
+        )
+        log.info("ready as %s; invite: %s", self.user, url)
+
+    async def close(self) -> None:
+        """Stop the clocks and close the database after the gateway."""
+        await super().close()
+        if hasattr(self, "storage"):
+            await self.storage.close()

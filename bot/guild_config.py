@@ -1,0 +1,40 @@
+"""Per-server settings that admins change with /config."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+import engines
+
+
+class GuildConfig(BaseModel):
+    """A server's defaults; an unset server gets these."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    language: Literal["en", "ru"] = "en"
+    threads: bool = False
+    turn_seconds: int = Field(default=120, ge=0, le=86_400)
+    """Seconds per turn-based decision; 0 turns the clock off."""
+    choice_seconds: int = Field(default=60, ge=0, le=86_400)
+    """Seconds for a simultaneous secret choice; 0 turns the clock off."""
+    hosts_change_options: bool = True
+    defaults: dict[str, dict[str, Any]] = {}
+    """Per game slug, option values that differ from the base game."""
+
+    @model_validator(mode="after")
+    def _defaults_are_valid_options(self) -> GuildConfig:
+        for slug, values in self.defaults.items():
+            engines.GAMES[slug].SPEC.Options(**values)
+        return self
+
+    def options_for(self, slug: str, overrides: dict[str, Any] | None = None) -> Any:
+        """The game's Options: base game, then the server's defaults, then the host's choices."""
+        values = {**self.defaults.get(slug, {}), **(overrides or {})}
+        return engines.GAMES[slug].SPEC.Options(**values)
+
+    def seconds_for(self, simultaneous: bool) -> int:
+        """The clock for the current decision (0 = no clock)."""
+        return self.choice_seconds if simultaneous else self.turn_seconds

@@ -1,0 +1,67 @@
+"""Localization: Fluent catalogs (bot/locales/<lang>/*.ftl) with CLDR plural rules.
+
+Replies follow the user's Discord locale; public messages follow the server's language.
+Every key exists in both catalogs (a test checks it); a missing key falls back to English.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from fluent.runtime import FluentBundle, FluentResource
+
+LANGUAGES = ("en", "ru")
+DEFAULT = "en"
+LOCALES_DIR = Path(__file__).parent / "locales"
+
+
+def language_of(locale: discord.Locale | str | None) -> str:
+    """Our catalog language for a Discord locale: Russian for ru, English otherwise."""
+    value = locale.value if isinstance(locale, discord.Locale) else (locale or "")
+    return "ru" if value.startswith("ru") else DEFAULT
+
+
+@cache
+def bundle(language: str) -> FluentBundle:
+    """The compiled catalog of one language (Discord renders no bidi isolation marks)."""
+    result = FluentBundle([language], use_isolating=False)
+    for path in sorted((LOCALES_DIR / language).glob("*.ftl")):
+        result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return result
+
+
+def has(language: str, key: str) -> bool:
+    """Whether the catalog of `language` defines `key`."""
+    return bundle(language).has_message(key)
+
+
+def t(language: str, key: str, **params: Any) -> str:
+    """The message `key` in `language`, formatted with `params` (plurals included)."""
+    chosen = bundle(language if has(language, key) else DEFAULT)
+    if not chosen.has_message(key):
+        return key
+    message = chosen.get_message(key)
+    if message.value is None:
+        return key
+    text, _errors = chosen.format_pattern(message.value, params)
+    return text
+
+
+class CommandTranslator(app_commands.Translator):
+    """Localizes slash command names and descriptions from the `cmd-` keys of the catalogs."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        """The Russian name or description of a command element, if the catalog has one."""
+        key = string.extras.get("key")
+        if key is None or language_of(locale) != "ru" or locale is not discord.Locale.russian:
+            return None
+        return t("ru", key) if has("ru", key) else None

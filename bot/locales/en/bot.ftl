@@ -1,0 +1,145 @@
+## Shared texts of the bot. Game-specific texts live in <slug>.ftl beside this file.
+
+yes = yes
+no = no
+
+## Games
+game-mindup = Mind Up!
+game-thegame = The Game
+game-genial = Ingenious: Risky Collecting
+game-hourglass = Hourglass
+game-zero = Zero
+
+## Lobby
+lobby-title = 🎲 { $game } — lobby
+lobby-seats = Seats ({ $count }/{ $max })
+lobby-footer = { $low }–{ $high } players. The host starts when everyone is in.
+lobby-join = Join
+lobby-leave = Leave
+lobby-addai = Add AI
+lobby-rmai = Remove AI
+lobby-start = Start
+lobby-cancel = Cancel
+lobby-closed = This lobby was closed.
+lobby-in-thread = Your lobby is open in { $thread }.
+thread-name = { $game }
+ai-name = AI { $number }
+seat-host = (host)
+seat-ai-playing = (the AI plays for now)
+options-base = Base game rules.
+
+## Board
+board-players = Players
+board-to-act = Waiting for
+board-last-moves = Last moves
+board-final = Final result
+board-footer = Game { $id } · press “My hand” to see your cards and play
+board-my-hand = My hand
+board-finished = The game is over.
+board-abandoned = The game was ended early.
+board-cancelled = The game was cancelled.
+score-points = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+  }
+results-title = 🏁 **{ $game }** is over!
+results-abandoned = The game of **{ $game }** was ended early; no result was recorded.
+
+## Private panel
+hand-title = { $game } — your hand
+hand-wait = Not your move right now. This panel does not update itself: press “My hand” again later.
+hand-game-over = The game is over; see the results in the channel.
+signal-sent = Your signal is on the board.
+
+## Direct messages
+dm-your-turn = Your move! Game: { $link }
+dm-closed = I could not send you a direct message, so play from the channel with the “My hand” button.
+dm-turn-off = No more turn DMs
+dm-on = You will get a DM when it is your move.
+dm-off = No more turn DMs. You can still play with “My hand” in the channel.
+
+## Leaving and ending
+leave-confirm = Leave your game of { $game }? The AI will take your seat and finish the game for you.
+leave-confirm-button = Yes, leave
+leave-done = You left the game; the AI plays your seat now.
+end-confirm = End the game of { $game } for everyone? No result will be recorded.
+end-confirm-button = Yes, end it
+end-done = The game was ended.
+
+## Refusals
+error-game-over = This game is already over.
+error-options-locked = On this server only admins set game options (/config).
+error-already-joined = You are already in this game.
+error-lobby-full = The game is full.
+error-not-in-lobby = You are not in this lobby.
+error-no-ai-seat = There is no AI seat to remove.
+error-seat-count = This game needs { $low } to { $high } players.
+error-options-players = These options do not work with this number of players: { $detail }
+error-already-started = The game has already started.
+error-host-only = Only the host can do that.
+error-not-a-player = You are not in this game.
+error-not-started = The game has not started yet.
+error-stale = That panel was out of date, so nothing was played. Here is the current one.
+error-unexpected = Sorry, something went wrong on our side. The game is safe; please try again.
+error-channel-busy = A game is already running in this channel. Finish it first, or ask an admin to turn on threads (/config threads).
+error-options-syntax = I could not read “{ $part }”. Write options as name=value, for example expert=yes.
+error-option-unknown = This game has no option “{ $option }”.
+error-option-invalid = The option “{ $option }” cannot be “{ $value }”.
+error-no-game-here = You have no game running here.
+error-config-admin-only = Only members with the Manage Server permission can change the settings.
+error-config-invalid = That setting is not valid: { $detail }
+illegal-malformed = That action is not understood.
+illegal-game_over = This game is already over.
+illegal-not_your_turn = It is not your turn.
+illegal-not_legal = That move is not allowed right now.
+illegal-not_in_hand = You do not have that card.
+illegal-illegal_pile = That card cannot go there.
+illegal-bad_seat = You are not in this game.
+
+## Settings
+config-saved = Saved.
+config-language = Language of public messages: { $value }
+config-threads = Games in their own threads: { $value }
+config-turn-seconds = Turn clock: { $seconds ->
+    [0] off
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+  }
+config-choice-seconds = Clock for secret choices: { $seconds ->
+    [0] off
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+  }
+config-host-options = Hosts may change options: { $value }
+
+## Slash commands (names must stay lowercase, no spaces)
+cmd-newgame = newgame
+cmd-newgame-desc = Open a lobby for a new game here
+cmd-newgame-game = Which game
+cmd-newgame-options = Variants, e.g. expert=yes on_fire=yes
+cmd-arg-game = game
+cmd-arg-options = options
+cmd-game = game
+cmd-game-desc = Your current game
+cmd-hand = hand
+cmd-hand-desc = Show your hand
+cmd-status = status
+cmd-status-desc = Post the board again
+cmd-leave = leave
+cmd-leave-desc = Leave your game; the AI takes your seat
+cmd-end = end
+cmd-end-desc = End this game for everyone
+cmd-rules = rules
+cmd-rules-desc = How to play a game
+cmd-config-show = show
+cmd-config-show-desc = Show this server's settings
+cmd-config-language = language
+cmd-config-language-desc = Language of public game messages
+cmd-config-threads = threads
+cmd-config-threads-desc = Open each game in its own thread
+cmd-config-timer = timer
+cmd-config-timer-desc = Seconds per turn and per secret choice (0 = off)
+cmd-config-host-options = host-options
+cmd-config-host-options-desc = Whether hosts may change game options
+cmd-config-option = option
+cmd-config-option-desc = Set a game's default option (value “default” resets it)

@@ -1,0 +1,148 @@
+## Общие тексты бота. Тексты отдельных игр лежат рядом, в <slug>.ftl.
+
+yes = да
+no = нет
+
+## Игры
+game-mindup = Mind Up!
+game-thegame = The Game
+game-genial = Совершенно гениально
+game-hourglass = Песочные часы
+game-zero = Зеро
+
+## Лобби
+lobby-title = 🎲 { $game } — сбор игроков
+lobby-seats = Места ({ $count } из { $max })
+lobby-footer = Игроков: от { $low } до { $high }. Хозяин игры начинает, когда все в сборе.
+lobby-join = Войти
+lobby-leave = Выйти
+lobby-addai = Добавить ИИ
+lobby-rmai = Убрать ИИ
+lobby-start = Начать
+lobby-cancel = Отменить
+lobby-closed = Сбор игроков закрыт.
+lobby-in-thread = Сбор игроков открыт в ветке { $thread }.
+thread-name = { $game }
+ai-name = ИИ { $number }
+seat-host = (хозяин)
+seat-ai-playing = (пока играет ИИ)
+options-base = Правила базовой игры.
+
+## Поле
+board-players = Игроки
+board-to-act = Ждём
+board-last-moves = Последние ходы
+board-final = Итог
+board-footer = Игра { $id } · нажмите «Мои карты», чтобы увидеть свои карты и сходить
+board-my-hand = Мои карты
+board-finished = Игра окончена.
+board-abandoned = Игра прервана.
+board-cancelled = Игра отменена.
+score-points = { $points ->
+    [one] { $points } очко
+    [few] { $points } очка
+   *[many] { $points } очков
+  }
+results-title = 🏁 Партия в **{ $game }** окончена!
+results-abandoned = Партия в **{ $game }** прервана, результат не засчитан.
+
+## Личная панель
+hand-title = { $game } — ваши карты
+hand-wait = Сейчас не ваш ход. Панель сама не обновляется: позже нажмите «Мои карты» ещё раз.
+hand-game-over = Игра окончена, итоги — в канале.
+signal-sent = Ваш сигнал показан на поле.
+
+## Личные сообщения
+dm-your-turn = Ваш ход! Игра: { $link }
+dm-closed = Не получилось написать вам в личные сообщения, поэтому играйте из канала кнопкой «Мои карты».
+dm-turn-off = Не присылать о ходах
+dm-on = Когда наступит ваш ход, я напишу вам в личные сообщения.
+dm-off = Больше не буду писать о ходах. Играть можно кнопкой «Мои карты» в канале.
+
+## Выход и завершение
+leave-confirm = Выйти из партии в { $game }? Ваше место займёт ИИ и доиграет за вас.
+leave-confirm-button = Да, выйти
+leave-done = Вы вышли из игры, теперь за вас играет ИИ.
+end-confirm = Завершить партию в { $game } для всех? Результат не будет засчитан.
+end-confirm-button = Да, завершить
+end-done = Игра завершена.
+
+## Отказы
+error-game-over = Эта игра уже закончилась.
+error-options-locked = На этом сервере настройки игр меняют только администраторы (/config).
+error-already-joined = Вы уже в этой игре.
+error-lobby-full = Мест больше нет.
+error-not-in-lobby = Вас нет среди игроков.
+error-no-ai-seat = Нет места ИИ, которое можно убрать.
+error-seat-count = Для этой игры нужно от { $low } до { $high } игроков.
+error-options-players = Эти настройки не подходят для такого числа игроков: { $detail }
+error-already-started = Игра уже началась.
+error-host-only = Это может сделать только хозяин игры.
+error-not-a-player = Вы не участвуете в этой игре.
+error-not-started = Игра ещё не началась.
+error-stale = Эта панель устарела, поэтому ход не сделан. Вот актуальная.
+error-unexpected = Простите, у нас что-то сломалось. С игрой всё в порядке, попробуйте ещё раз.
+error-channel-busy = В этом канале уже идёт игра. Доиграйте её или попросите администратора включить ветки (/config threads).
+error-options-syntax = Не понял «{ $part }». Пишите настройки в виде имя=значение, например expert=yes.
+error-option-unknown = У этой игры нет настройки «{ $option }».
+error-option-invalid = Настройка «{ $option }» не может быть равна «{ $value }».
+error-no-game-here = У вас здесь нет идущей игры.
+error-config-admin-only = Менять настройки могут только участники с правом «Управлять сервером».
+error-config-invalid = Недопустимое значение: { $detail }
+illegal-malformed = Непонятное действие.
+illegal-game_over = Эта игра уже закончилась.
+illegal-not_your_turn = Сейчас не ваш ход.
+illegal-not_legal = Сейчас так ходить нельзя.
+illegal-not_in_hand = У вас нет этой карты.
+illegal-illegal_pile = Эту карту туда класть нельзя.
+illegal-bad_seat = Вы не участвуете в этой игре.
+
+## Настройки
+config-saved = Сохранено.
+config-language = Язык сообщений в канале: { $value }
+config-threads = Каждая игра в своей ветке: { $value }
+config-turn-seconds = Время на ход: { $seconds ->
+    [0] не ограничено
+    [one] { $seconds } секунда
+    [few] { $seconds } секунды
+   *[many] { $seconds } секунд
+  }
+config-choice-seconds = Время на тайный выбор: { $seconds ->
+    [0] не ограничено
+    [one] { $seconds } секунда
+    [few] { $seconds } секунды
+   *[many] { $seconds } секунд
+  }
+config-host-options = Хозяин игры может менять настройки: { $value }
+
+## Слеш-команды (имена — строчными буквами, без пробелов)
+cmd-newgame = новая-игра
+cmd-newgame-desc = Открыть здесь сбор игроков на новую партию
+cmd-newgame-game = Какая игра
+cmd-newgame-options = Варианты правил, например expert=yes on_fire=yes
+cmd-arg-game = игра
+cmd-arg-options = настройки
+cmd-game = игра
+cmd-game-desc = Ваша текущая игра
+cmd-hand = карты
+cmd-hand-desc = Показать ваши карты
+cmd-status = поле
+cmd-status-desc = Заново показать игровое поле
+cmd-leave = выйти
+cmd-leave-desc = Выйти из игры, ваше место займёт ИИ
+cmd-end = завершить
+cmd-end-desc = Завершить игру для всех
+cmd-rules = правила
+cmd-rules-desc = Как играть
+cmd-config-show = показать
+cmd-config-show-desc = Показать настройки сервера
+cmd-config-language = язык
+cmd-config-language-desc = Язык игровых сообщений в канале
+cmd-config-threads = ветки
+cmd-config-threads-desc = Открывать каждую игру в отдельной ветке
+cmd-config-timer = таймер
+cmd-config-timer-desc = Секунд на ход и на тайный выбор (0 — без ограничения)
+cmd-config-host-options = настройки-хозяина
+cmd-config-host-options-desc = Может ли хозяин игры менять настройки
+cmd-config-option = вариант
+cmd-config-option-desc = Задать настройку игры по умолчанию (значение «default» сбрасывает её)

@@ -1,0 +1,29 @@
+"""The contract of a game's renderer module (bot/render/<slug>.py)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engines.core import Event
+
+
+class Renderer(Protocol):
+    """Turns one game's views, actions and events into localized text."""
+
+    def board(self, view: Any, names: list[str], lang: str) -> list[str]:
+        """Lines of the public board from the public view (nothing secret is in it)."""
+
+    def hand(self, view: Any, lang: str) -> list[str]:
+        """Lines of a player's private panel from that seat's view."""
+
+    def label(self, action: Any, lang: str) -> str:
+        """A short label (<= 80 characters) for a button or a select option."""
+
+    def group(self, action: Any) -> str:
+        """Actions with the same non-empty group share a select; "" makes a button."""
+
+    def event(self, event: Event, names: list[str], lang: str) -> str | None:
+        """One line narrating a public event, or None to leave it out of the board."""
+
+    def announce(self, event: Event) -> bool:
+        """Whether the event deserves its own channel message (a reveal, a round's end)."""

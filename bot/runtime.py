@@ -1,0 +1,341 @@
+"""The game runtime: lobbies, starting, acting, AI seats, deadlines and restoring after a restart.
+
+Cogs call these methods; this is the only place that changes a game. Discord output goes
+through `bot.presenter`, so the order is always: lock, apply, commit, then show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from bot.guild_config import GuildConfig
+from bot.session import GameSession
+from bot.storage import GameRecord, SeatRecord, Storage
+from engines.core import Event
+
+if TYPE_CHECKING:
+    from bot.presenter import Presenter
+
+log = logging.getLogger(__name__)
+
+
+class GameError(Exception):
+    """A refusal to show the user who caused it: an i18n key and its parameters."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Runtime:
+    """All live games of this process."""
+
+    def __init__(self, storage: Storage, presenter: Presenter, snapshot_every: int) -> None:
+        self.storage = storage
+        self.presenter = presenter
+        self.snapshot_every = snapshot_every
+        self.sessions: dict[str, GameSession] = {}
+        self._deadline_tasks: dict[str, asyncio.Task[None]] = {}
+        self._ai_tasks: dict[str, asyncio.Task[None]] = {}
+
+    # --- lookup ---
+
+    def get(self, game_id: str) -> GameSession:
+        """The live game with this id, or a refusal when it is over or unknown."""
+        session = self.sessions.get(game_id)
+        if session is None:
+            raise GameError("error-game-over")
+        return session
+
+    def in_channel(self, channel_id: int) -> GameSession | None:
+        """The active game whose messages live in this channel or thread."""
+        for session in self.sessions.values():
+            if channel_id in (session.record.channel_id, session.record.thread_id):
+                return session
+        return None
+
+    async def config(self, guild_id: int) -> GuildConfig:
+        """The server's settings."""
+        return GuildConfig.model_validate(await self.storage.guild_settings(guild_id))
+
+    # --- restore ---
+
+    async def restore(self) -> int:
+        """Load every lobby and running game from the database; resume their clocks."""
+        for record in await self.storage.games():
+            session = GameSession(record=record)
+            if record.status == "running":
+                snapshot = await self.storage.snapshot(record.id)
+                assert snapshot is not None, f"running game {record.id} has no snapshot"
+                seq, state_json = snapshot
+                session.state = session.game.SPEC.State.model_validate_json(state_json)
+                session.replay(await self.storage.actions_after(record.id, seq))
+            self.sessions[record.id] = session
+        for session in self.sessions.values():
+            if session.running:
+                self._resume_clock(session)
+                self._kick_ai(session)
+        return len(self.sessions)
+
+    # --- lobby ---
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        thread_id: int | None,
+        host_id: int,
+        host_name: str,
+        slug: str,
+        options: dict[str, Any],
+    ) -> GameSession:
+        """A new lobby with the host seated; options are validated by the game's model."""
+        cfg = await self.config(guild_id)
+        if options and not cfg.hosts_change_options:
+            raise GameError("error-options-locked")
+        resolved = cfg.options_for(slug, options)
+        record = GameRecord(
+            id=secrets.token_hex(4),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            slug=slug,
+            options=resolved.model_dump(mode="json"),
+            seed=secrets.randbits(63),
+            status="lobby",
+            host_id=host_id,
+            language=cfg.language,
+            created_at=time.time(),
+            seats=[SeatRecord(user_id=host_id, name=host_name, ai=False)],
+        )
+        session = GameSession(record=record)
+        self.sessions[record.id] = session
+        await self.storage.save_game(record)
+        return session
+
+    async def join(self, session: GameSession, user_id: int, name: str) -> None:
+        """Seat a member in the lobby."""
+        async with session.lock:
+            self._require_lobby(session)
+            if session.seat_of(user_id) is not None:
+                raise GameError("error-already-joined")
+            if len(session.record.seats) >= session.game.SPEC.max_players:
+                raise GameError("error-lobby-full")
+            session.record.seats.append(SeatRecord(user_id=user_id, name=name, ai=False))
+            await self.storage.save_game(session.record)
+
+    async def leave_lobby(self, session: GameSession, user_id: int) -> None:
+        """Unseat a member; the next member becomes host, an empty lobby closes."""
+        async with session.lock:
+            self._require_lobby(session)
+            seat = session.seat_of(user_id)
+            if seat is None:
+                raise GameError("error-not-in-lobby")
+            del session.record.seats[seat]
+            if session.record.host_id == user_id:
+                humans = [s.user_id for s in session.record.seats if s.user_id is not None]
+                if not humans:
+                    await self._close(session, "cancelled")
+                    return
+                session.record.host_id = humans[0]
+            await self.storage.save_game(session.record)
+
+    async def add_ai(self, session: GameSession, user_id: int, ai_name: str) -> None:
+        """The host adds an AI seat."""
+        async with session.lock:
+            self._require_host_in_lobby(session, user_id)
+            if len(session.record.seats) >= session.game.SPEC.max_players:
+                raise GameError("error-lobby-full")
+            session.record.seats.append(SeatRecord(user_id=None, name=ai_name, ai=True))
+            await self.storage.save_game(session.record)
+
+    async def remove_ai(self, session: GameSession, user_id: int) -> None:
+        """The host removes the last AI seat."""
+        async with session.lock:
+            self._require_host_in_lobby(session, user_id)
+            ai_seats = [i for i, s in enumerate(session.record.seats) if s.user_id is None]
+            if not ai_seats:
+                raise GameError("error-no-ai-seat")
+            del session.record.seats[ai_seats[-1]]
+            await self.storage.save_game(session.record)
+
+    async def start(self, session: GameSession, user_id: int) -> None:
+        """The host starts the game: deal, snapshot, then let the AI seats move."""
+        async with session.lock:
+            self._require_host_in_lobby(session, user_id)
+            spec = session.game.SPEC
+            count = len(session.record.seats)
+            if not spec.min_players <= count <= spec.max_players:
+                raise GameError("error-seat-count", low=spec.min_players, high=spec.max_players)
+            options = spec.Options.model_validate(session.record.options)
+            try:
+                session.state = session.game.setup(options, count, session.record.seed)
+            except ValueError as exc:
+                raise GameError("error-options-players", detail=str(exc)) from exc
+            session.record.status = "running"
+            await self.storage.save_snapshot(session.id, 0, session.state.model_dump_json())
+            await self._after_change(session, [])
+
+    async def cancel(self, session: GameSession, user_id: int) -> None:
+        """The host cancels the lobby."""
+        async with session.lock:
+            self._require_host_in_lobby(session, user_id)
+            await self._close(session, "cancelled")
+
+    def _require_lobby(self, session: GameSession) -> None:
+        if session.record.status != "lobby":
+            raise GameError("error-already-started")
+
+    def _require_host_in_lobby(self, session: GameSession, user_id: int) -> None:
+        self._require_lobby(session)
+        if session.record.host_id != user_id:
+            raise GameError("error-host-only")
+
+    # --- play ---
+
+    async def act(
+        self, session: GameSession, user_id: int, action_text: str, drawn_version: int
+    ) -> list[Event]:
+        """A member's click: map them to their seat, check freshness, apply, commit, show."""
+        seat = session.seat_of(user_id)
+        if seat is None:
+            raise GameError("error-not-a-player")
+        async with session.lock:
+            if not session.running:
+                raise GameError("error-game-over")
+            action = session.decode(action_text)
+            session.check_fresh(seat, drawn_version, action)
+            events = await session.apply(self.storage, seat, action, by_ai=False)
+            session.timeouts.pop(seat, None)
+            await self._after_change(session, events)
+        return events
+
+    async def act_extra(self, session: GameSession, user_id: int, action: Any) -> None:
+        """An action outside the turn order (thegame's public signals)."""
+        seat = session.seat_of(user_id)
+        if seat is None:
+            raise GameError("error-not-a-player")
+        async with session.lock:
+            if not session.running:
+                raise GameError("error-game-over")
+            events = await session.apply(self.storage, seat, action, by_ai=False)
+            await self._after_change(session, events)
+
+    async def hand_to_ai(self, session: GameSession, user_id: int) -> None:
+        """A player leaves a running game: the AI plays their seat from now on."""
+        seat = session.seat_of(user_id)
+        if seat is None:
+            raise GameError("error-not-a-player")
+        async with session.lock:
+            if not session.running:
+                raise GameError("error-game-over")
+            session.record.seats[seat].ai = True
+            await self.storage.save_game(session.record)
+            await self._arm_clock(session)
+            self.presenter.board_changed(session)
+            self._kick_ai(session)
+
+    async def end(self, session: GameSession, user_id: int, manager: bool) -> None:
+        """The host (or a server manager) ends a game early; it is recorded as abandoned."""
+        if session.record.host_id != user_id and not manager:
+            raise GameError("error-host-only")
+        async with session.lock:
+            if session.record.status not in ("lobby", "running"):
+                raise GameError("error-game-over")
+            await self._close(session, "abandoned" if session.running else "cancelled")
+
+    async def _after_change(self, session: GameSession, events: list[Event]) -> None:
+        """Snapshot, finish or re-arm the clock, then show (called with the lock held)."""
+        state = session.state
+        if state.version and state.version % self.snapshot_every == 0:
+            await self.storage.save_snapshot(session.id, state.version, state.model_dump_json())
+        outcome = session.game.outcome(state)
+        if outcome is not None:
+            await self.storage.save_result(session.id, outcome.model_dump_json())
+            await self._close(session, "finished")
+            return
+        await self._arm_clock(session)
+        self.presenter.board_changed(session)
+        self.presenter.turn_changed(session, events)
+        self._kick_ai(session)
+
+    async def _close(self, session: GameSession, status: str) -> None:
+        session.record.status = status  # type: ignore[assignment]
+        session.record.deadline = None
+        self._cancel_clock(session)
+        await self.storage.save_game(session.record)
+        self.sessions.pop(session.id, None)
+        self.presenter.game_closed(session)
+
+    # --- AI seats ---
+
+    def _kick_ai(self, session: GameSession) -> None:
+        if session.ai_seats_to_act() and session.id not in self._ai_tasks:
+            task = asyncio.get_running_loop().create_task(self._drive_ai(session))
+            self._ai_tasks[session.id] = task
+
+    async def _drive_ai(self, session: GameSession) -> None:
+        try:
+            while session.running:
+                async with session.lock:
+                    seats = session.ai_seats_to_act()
+                    if not seats or not session.running:
+                        return
+                    seat = seats[0]
+                    await self._apply_for(session, seat)
+                # Let clicks and board edits in between AI moves.
+                await asyncio.sleep(0)
+        except Exception:
+            log.exception("AI move failed in game %s", session.id)
+        finally:
+            self._ai_tasks.pop(session.id, None)
+
+    async def _apply_for(self, session: GameSession, seat: int) -> None:
+        events = await session.apply(self.storage, seat, session.ai_choice(seat), by_ai=True)
+        await self._after_change(session, events)
+
+    # --- the clock ---
+
+    async def _arm_clock(self, session: GameSession) -> None:
+        """A new deadline whenever new human seats must act; keep it while the same wait goes on."""
+        humans = {s for s in session.to_act() if not session.record.seats[s].ai}
+        cfg = await self.config(session.record.guild_id)
+        seconds = cfg.seconds_for(simultaneous=len(session.to_act()) > 1)
+        if not humans or not seconds:
+            session.record.deadline = None
+        elif not (humans <= session.waiting and session.record.deadline):
+            session.record.deadline = time.time() + seconds
+        else:
+            return
+        session.waiting = frozenset(humans)
+        await self.storage.save_game(session.record)
+        self._resume_clock(session)
+
+    def _resume_clock(self, session: GameSession) -> None:
+        self._cancel_clock(session)
+        if session.record.deadline is not None:
+            delay = max(0.0, session.record.deadline - time.time())
+            task = asyncio.get_running_loop().create_task(self._on_deadline(session, delay))
+            self._deadline_tasks[session.id] = task
+
+    def _cancel_clock(self, session: GameSession) -> None:
+        task = self._deadline_tasks.pop(session.id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _on_deadline(self, session: GameSession, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._deadline_tasks.pop(session.id, None)
+        async with session.lock:
+            if not session.running:
+                return
+            for seat in sorted(session.to_act()):
+                if session.running and seat in session.to_act():
+                    session.timeouts[seat] = session.timeouts.get(seat, 0) + 1
+                    await self._apply_for(session, seat)

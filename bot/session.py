@@ -1,0 +1,123 @@
+"""One live running game: its record, its rules state, its lock and the log discipline.
+
+Every action goes lock -> freshness check -> engine.apply -> log commit; only then is it shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import engines
+from bot.storage import GameRecord, LoggedAction, Storage
+from engines.core import Event, Game, action_adapter, decode_action, rng_for
+
+RECENT_EVENTS = 6
+
+
+class StaleAction(Exception):  # noqa: N818 - the name style.md gives it
+    """The click came from a panel drawn before this seat last acted, or no longer applies."""
+
+
+@dataclass
+class GameSession:
+    """A game in the lobby or running, with everything needed to act on it."""
+
+    record: GameRecord
+    state: Any = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    last_acted: dict[int, int] = field(default_factory=dict)
+    recent: deque[Event] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    timeouts: dict[int, int] = field(default_factory=dict)
+    waiting: frozenset[int] = frozenset()
+    """The human seats the current deadline is for."""
+
+    @property
+    def game(self) -> Game:
+        """The rules engine of this game."""
+        return engines.GAMES[self.record.slug]
+
+    @property
+    def id(self) -> str:
+        """The game's id (also in every custom_id)."""
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        """The state version (0 before the start)."""
+        return 0 if self.state is None else int(self.state.version)
+
+    @property
+    def running(self) -> bool:
+        """Whether the game has started and not ended."""
+        return self.record.status == "running"
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a member plays, if any (also when the AI stands in for them)."""
+        for index, seat in enumerate(self.record.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def names(self) -> list[str]:
+        """Display names of the seats, in seat order."""
+        return [seat.name for seat in self.record.seats]
+
+    def to_act(self) -> frozenset[int]:
+        """Seats that must act now (empty outside a running game)."""
+        return self.game.to_act(self.state) if self.running else frozenset()
+
+    def ai_seats_to_act(self) -> list[int]:
+        """Seats the AI plays that must act now."""
+        return sorted(s for s in self.to_act() if self.record.seats[s].ai)
+
+    def ai_choice(self, seat: int) -> Any:
+        """The AI's action for `seat`, from that seat's view only."""
+        legal = self.game.legal_actions(self.state, seat)
+        rng = rng_for(self.record.seed, self.version, f"ai{seat}")
+        return self.game.ai_action(self.game.view(self.state, seat), legal, rng)
+
+    def decode(self, text: str) -> Any:
+        """An action from its custom_id form (IllegalAction('malformed') if it is not one)."""
+        return decode_action(self.game.SPEC.Action, text)
+
+    def check_fresh(self, seat: int, drawn_version: int, action: Any) -> None:
+        """Refuse a click from a panel the seat has acted on since, or whose action is gone.
+
+        A panel stays valid while its seat has not acted since it was drawn: in a simultaneous
+        phase the others' choices change the version but not what this seat may do.
+        """
+        if drawn_version > self.version:
+            raise StaleAction
+        if self.last_acted.get(seat, -1) > drawn_version:
+            raise StaleAction
+        if drawn_version != self.version and action not in self.game.legal_actions(
+            self.state, seat
+        ):
+            raise StaleAction
+
+    async def apply(self, storage: Storage, seat: int, action: Any, *, by_ai: bool) -> list[Event]:
+        """Apply a checked action and commit it to the log (the caller holds the lock)."""
+        new_state, events = self.game.apply(self.state, seat, action)
+        entry = LoggedAction(
+            seq=new_state.version,
+            seat=seat,
+            action=action_adapter(self.game.SPEC.Action).dump_json(action).decode(),
+            by_ai=by_ai,
+        )
+        await storage.append_action(self.id, entry)
+        self.state = new_state
+        self.last_acted[seat] = new_state.version
+        self.recent.extend(e for e in events if e.visible_to is None)
+        return events
+
+    def replay(self, actions: list[LoggedAction]) -> None:
+        """Re-apply logged actions after a restart (no I/O: they are committed already)."""
+        adapter = action_adapter(self.game.SPEC.Action)
+        for entry in actions:
+            action = adapter.validate_json(entry.action)
+            self.state, events = self.game.apply(self.state, entry.seat, action)
+            self.last_acted[entry.seat] = self.state.version
+            self.recent.extend(e for e in events if e.visible_to is None)

@@ -1,0 +1,36 @@
+"""Runtime settings, read from the environment and `.env` (see .env.example)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Everything the bot process can be told; names match .env.example."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_url: str = "sqlite:///data/tabletop.db"
+    dev_guild_id: int | None = None
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    discord_api_base: str = "https://discord.com"
+    shard_count: int | None = Field(default=None, ge=1)
+    board_edit_interval: float = Field(default=1.0, ge=0.0)
+    snapshot_every: int = Field(default=50, ge=1)
+
+    @field_validator("database_url")
+    @classmethod
+    def _sqlite_only(cls, value: str) -> str:
+        if not value.startswith("sqlite:///"):
+            raise ValueError("only sqlite:///path databases are supported in one process")
+        return value
+
+    @property
+    def database_path(self) -> Path:
+        """The SQLite file behind database_url."""
+        return Path(self.database_url.removeprefix("sqlite:///"))

@@ -1,0 +1,303 @@
+"""Buttons and selects of every game message, as DynamicItems that survive restarts.
+
+A custom_id carries `tb:<kind>:<game id>[:<version>][:<args>]` and nothing secret; who acts is
+always `interaction.user`. Each callback maps the click to one runtime call and answers it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.i18n import language_of, t
+from bot.runtime import GameError
+from engines.core import IllegalAction
+
+log = logging.getLogger(__name__)
+
+_ID = r"(?P<gid>[0-9a-f]{8})"
+
+
+def _runtime(interaction: discord.Interaction) -> Any:
+    return interaction.client.runtime  # type: ignore[attr-defined]
+
+
+async def answer(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def guarded(
+    interaction: discord.Interaction, game_id: str, work: Callable[[], Awaitable[None]]
+) -> None:
+    """Run a click handler; refusals get their localized reason, surprises an apology."""
+    lang = language_of(interaction.locale)
+    try:
+        await work()
+    except GameError as exc:
+        await answer(interaction, t(lang, exc.key, **exc.params))
+    except IllegalAction as exc:
+        await answer(interaction, t(lang, f"illegal-{exc.code}", **exc.params))
+    except Exception:
+        log.exception("unexpected error in game %s", game_id)
+        await answer(interaction, t(lang, "error-unexpected"))
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:lobby:{_ID}:(?P<verb>\w+)"
+):
+    """Join / Leave / Add AI / Remove AI / Start / Cancel."""
+
+    def __init__(
+        self,
+        game_id: str,
+        verb: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or verb,
+                style=style,
+                disabled=disabled,
+                custom_id=f"tb:lobby:{game_id}:{verb}",
+            )
+        )
+        self.game_id = game_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        """Rebuild the button from its custom_id."""
+        return cls(match["gid"], match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Apply the lobby verb and redraw the lobby."""
+        from cogs import flows
+
+        await guarded(
+            interaction,
+            self.game_id,
+            lambda: flows.lobby_click(interaction, self.game_id, self.verb),
+        )
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:hand:{_ID}"):
+    """ "My hand": a fresh private panel for a seated player."""
+
+    def __init__(self, game_id: str, label: str = "🂠") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, custom_id=f"tb:hand:{game_id}"
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> HandButton:
+        """Rebuild the button from its custom_id."""
+        return cls(match["gid"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer with the clicker's own panel."""
+        from cogs import flows
+
+        await guarded(interaction, self.game_id, lambda: flows.show_hand(interaction, self.game_id))
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"tb:act:{_ID}:(?P<ver>\d+):(?P<action>[\w.~-]+)",
+):
+    """One legal action of a private panel."""
+
+    def __init__(
+        self, game_id: str, version: int, action: str, label: str = "", row: int | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tb:act:{game_id}:{version}:{action}",
+                row=row,
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ActionButton:
+        """Rebuild the button from its custom_id."""
+        return cls(match["gid"], int(match["ver"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the action and refresh the panel."""
+        from cogs import flows
+
+        await guarded(
+            interaction,
+            self.game_id,
+            lambda: flows.play(interaction, self.game_id, self.action, self.version),
+        )
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tb:sel:{_ID}:(?P<ver>\d+):(?P<n>\d)"
+):
+    """A group of legal actions too many for buttons; each option's value is an action."""
+
+    def __init__(
+        self,
+        game_id: str,
+        version: int,
+        number: int,
+        placeholder: str = "",
+        options: list[tuple[str, str]] | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tb:sel:{game_id}:{version}:{number}",
+                placeholder=placeholder or None,
+                options=[
+                    discord.SelectOption(label=label, value=value) for label, value in options or []
+                ]
+                or [discord.SelectOption(label="-", value="-")],
+                row=row,
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        """Rebuild the select from its custom_id."""
+        return cls(match["gid"], int(match["ver"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Play the chosen action and refresh the panel."""
+        from cogs import flows
+
+        values = (interaction.data or {}).get("values") or [""]
+        await guarded(
+            interaction,
+            self.game_id,
+            lambda: flows.play(interaction, self.game_id, str(values[0]), self.version),
+        )
+
+
+class ExtraSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tb:x:{_ID}"):
+    """Actions outside the turn order that any player may take (thegame's signals)."""
+
+    def __init__(
+        self, game_id: str, placeholder: str = "", options: list[tuple[str, str]] | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tb:x:{game_id}",
+                placeholder=placeholder or None,
+                options=[
+                    discord.SelectOption(label=label, value=value) for label, value in options or []
+                ]
+                or [discord.SelectOption(label="-", value="-")],
+                row=4,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> ExtraSelect:
+        """Rebuild the select from its custom_id."""
+        return cls(match["gid"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Send the chosen signal."""
+        from cogs import flows
+
+        values = (interaction.data or {}).get("values") or [""]
+        await guarded(
+            interaction,
+            self.game_id,
+            lambda: flows.extra(interaction, self.game_id, str(values[0])),
+        )
+
+
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:ok:{_ID}:(?P<what>leave|end)"
+):
+    """The confirmation of /game leave and /game end."""
+
+    def __init__(self, game_id: str, what: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or what,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"tb:ok:{game_id}:{what}",
+            )
+        )
+        self.game_id = game_id
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ConfirmButton:
+        """Rebuild the button from its custom_id."""
+        return cls(match["gid"], match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Carry out the confirmed leave or end."""
+        from cogs import flows
+
+        await guarded(
+            interaction, self.game_id, lambda: flows.confirmed(interaction, self.game_id, self.what)
+        )
+
+
+class DmToggle(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:dm:(?P<on>[01])"):
+    """Turn one's turn DMs on or off."""
+
+    def __init__(self, on: bool, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or ("DM on" if on else "DM off"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tb:dm:{int(on)}",
+            )
+        )
+        self.on = on
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> DmToggle:
+        """Rebuild the button from its custom_id."""
+        return cls(match["on"] == "1")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Store the preference and confirm it."""
+        lang = language_of(interaction.locale)
+        await _runtime(interaction).storage.set_dm_turns(interaction.user.id, self.on)
+        await answer(interaction, t(lang, "dm-on" if self.on else "dm-off"))
+
+
+ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect, ExtraSelect, ConfirmButton, DmToggle)

@@ -1,0 +1,178 @@
+"""/config: per-server defaults, for members with Manage Server only."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+from pydantic import ValidationError
+
+import engines
+from bot.guild_config import GuildConfig
+from bot.i18n import language_of, t
+from bot.runtime import GameError, Runtime
+from cogs import ui
+from cogs.components import answer, guarded
+from cogs.games import GAME_CHOICES, options_error
+
+
+class ConfigCog(commands.GroupCog, group_name="config"):
+    """Server settings."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def runtime(self) -> Runtime:
+        """The bot's runtime."""
+        return self.bot.runtime  # type: ignore[attr-defined,no-any-return]
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Manage Server is needed even where the command's default permissions were changed."""
+        member = interaction.user
+        if isinstance(member, discord.Member) and member.guild_permissions.manage_guild:
+            return True
+        await answer(interaction, t(language_of(interaction.locale), "error-config-admin-only"))
+        return False
+
+    async def _update(self, interaction: discord.Interaction, **changes: Any) -> None:
+        lang = language_of(interaction.locale)
+
+        async def work() -> None:
+            assert interaction.guild_id is not None
+            current = await self.runtime.config(interaction.guild_id)
+            try:
+                updated = GuildConfig.model_validate({**current.model_dump(), **changes})
+            except ValidationError as exc:
+                raise GameError("error-config-invalid", detail=str(exc.errors()[0]["msg"])) from exc
+            await self.runtime.storage.save_guild_settings(
+                interaction.guild_id, updated.model_dump(mode="json")
+            )
+            await answer(
+                interaction, t(lang, "config-saved") + "\n" + self._describe(updated, lang)
+            )
+
+        await guarded(interaction, "-", work)
+
+    def _describe(self, cfg: GuildConfig, lang: str) -> str:
+        lines = [
+            t(lang, "config-language", value=cfg.language),
+            t(lang, "config-threads", value=ui.value_text(cfg.threads, lang)),
+            t(lang, "config-turn-seconds", seconds=cfg.turn_seconds),
+            t(lang, "config-choice-seconds", seconds=cfg.choice_seconds),
+            t(lang, "config-host-options", value=ui.value_text(cfg.hosts_change_options, lang)),
+        ]
+        for slug in engines.SLUGS:
+            spec = engines.GAMES[slug].SPEC
+            values = cfg.options_for(slug).model_dump(mode="json")
+            base = spec.Options().model_dump(mode="json")
+            changed = [
+                f"{t(lang, f'opt-{slug}-{k}')} = {ui.value_text(v, lang)}"
+                for k, v in values.items()
+                if base[k] != v
+            ]
+            lines.append(
+                f"**{ui.game_title(slug, lang)}**: "
+                + ("; ".join(changed) or t(lang, "options-base"))
+            )
+        return "\n".join(lines)
+
+    @app_commands.command(
+        name=_("show", key="cmd-config-show"),
+        description=_("Show this server's settings", key="cmd-config-show-desc"),
+    )
+    async def show(self, interaction: discord.Interaction) -> None:
+        """List every setting."""
+        lang = language_of(interaction.locale)
+        assert interaction.guild_id is not None
+        cfg = await self.runtime.config(interaction.guild_id)
+        await answer(interaction, self._describe(cfg, lang))
+
+    @app_commands.command(
+        name=_("language", key="cmd-config-language"),
+        description=_("Language of public game messages", key="cmd-config-language-desc"),
+    )
+    async def language(self, interaction: discord.Interaction, value: Literal["en", "ru"]) -> None:
+        """Set the language of boards and announcements."""
+        await self._update(interaction, language=value)
+
+    @app_commands.command(
+        name=_("threads", key="cmd-config-threads"),
+        description=_("Open each game in its own thread", key="cmd-config-threads-desc"),
+    )
+    async def threads(self, interaction: discord.Interaction, value: bool) -> None:
+        """Turn game threads on or off."""
+        await self._update(interaction, threads=value)
+
+    @app_commands.command(
+        name=_("timer", key="cmd-config-timer"),
+        description=_(
+            "Seconds per turn and per secret choice (0 = off)", key="cmd-config-timer-desc"
+        ),
+    )
+    async def timer(
+        self,
+        interaction: discord.Interaction,
+        turn_seconds: app_commands.Range[int, 0, 86_400],
+        choice_seconds: app_commands.Range[int, 0, 86_400] | None = None,
+    ) -> None:
+        """Set the turn clock."""
+        changes: dict[str, Any] = {"turn_seconds": turn_seconds}
+        if choice_seconds is not None:
+            changes["choice_seconds"] = choice_seconds
+        await self._update(interaction, **changes)
+
+    @app_commands.command(
+        name=_("host-options", key="cmd-config-host-options"),
+        description=_("Whether hosts may change game options", key="cmd-config-host-options-desc"),
+    )
+    async def host_options(self, interaction: discord.Interaction, value: bool) -> None:
+        """Allow or forbid /newgame options."""
+        await self._update(interaction, hosts_change_options=value)
+
+    @app_commands.command(
+        name=_("option", key="cmd-config-option"),
+        description=_(
+            "Set a game's default option (value 'default' resets it)", key="cmd-config-option-desc"
+        ),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def option(
+        self, interaction: discord.Interaction, game: str, name: str, value: str
+    ) -> None:
+        """Set or reset one default option of one game."""
+        lang = language_of(interaction.locale)
+        assert interaction.guild_id is not None
+        current = await self.runtime.config(interaction.guild_id)
+        defaults = {k: dict(v) for k, v in current.defaults.items()}
+        mine = defaults.setdefault(game, {})
+        if value.lower() == "default":
+            mine.pop(name, None)
+        else:
+            mine[name] = value
+        try:
+            engines.GAMES[game].SPEC.Options(**mine)
+        except ValidationError as exc:
+            error = options_error(game, exc, lang)
+            await answer(interaction, t(lang, error.key, **error.params))
+            return
+        await self._update(interaction, defaults=defaults)
+
+    @option.autocomplete("name")
+    async def _option_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = language_of(interaction.locale)
+        slug = getattr(interaction.namespace, "game", None)
+        if slug not in engines.GAMES:
+            return []
+        fields = engines.GAMES[slug].SPEC.Options.model_fields
+        return [
+            app_commands.Choice(name=f"{name} — {t(lang, f'opt-{slug}-{name}')}"[:100], value=name)
+            for name in fields
+            if current.lower() in name
+        ][:25]

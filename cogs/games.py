@@ -1,0 +1,216 @@
+"""Slash commands of players: /newgame, /game hand|status|leave|end, /rules."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+from pydantic import ValidationError
+
+import engines
+from bot.i18n import language_of, t
+from bot.runtime import GameError, Runtime
+from bot.session import GameSession
+from cogs import ui
+from cogs.components import ConfirmButton, answer, guarded
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [
+    app_commands.Choice(name=_(t("en", f"game-{slug}"), key=f"game-{slug}"), value=slug)
+    for slug in engines.SLUGS
+]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """`expert=yes on_fire=true` -> {"expert": "yes", "on_fire": "true"}; pydantic coerces."""
+    values: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        key, sep, value = part.partition("=")
+        if not sep or not key:
+            raise GameError("error-options-syntax", part=part)
+        values[key.strip().lower()] = value.strip()
+    return values
+
+
+def options_error(slug: str, exc: ValidationError, lang: str) -> GameError:
+    """The first problem of invalid options, naming the option as the player knows it."""
+    error = exc.errors()[0]
+    field = str(error["loc"][0]) if error["loc"] else "?"
+    if error["type"] == "extra_forbidden":
+        return GameError("error-option-unknown", option=field)
+    name = t(lang, f"opt-{slug}-{field}") if field != "?" else field
+    return GameError("error-option-invalid", option=name, value=str(error.get("input", "")))
+
+
+class GamesCog(commands.Cog):
+    """Player commands."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def runtime(self) -> Runtime:
+        """The bot's runtime."""
+        return self.bot.runtime  # type: ignore[attr-defined,no-any-return]
+
+    @app_commands.command(
+        name=_("newgame", key="cmd-newgame"),
+        description=_("Open a lobby for a new game here", key="cmd-newgame-desc"),
+    )
+    @app_commands.describe(
+        game=_("Which game", key="cmd-newgame-game"),
+        options=_("Variants, e.g. expert=yes on_fire=yes", key="cmd-newgame-options"),
+    )
+    @app_commands.rename(
+        game=_("game", key="cmd-arg-game"), options=_("options", key="cmd-arg-options")
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def newgame(
+        self, interaction: discord.Interaction, game: str, options: str | None = None
+    ) -> None:
+        """Open a lobby."""
+        await guarded(interaction, "-", lambda: self._newgame(interaction, game, options))
+
+    async def _newgame(
+        self, interaction: discord.Interaction, slug: str, options_text: str | None
+    ) -> None:
+        lang = language_of(interaction.locale)
+        assert interaction.guild is not None and interaction.channel is not None
+        cfg = await self.runtime.config(interaction.guild.id)
+        if not cfg.threads and self.runtime.in_channel(interaction.channel.id):
+            raise GameError("error-channel-busy")
+        try:
+            values = parse_options(options_text)
+            cfg.options_for(slug, values)
+        except ValidationError as exc:
+            raise options_error(slug, exc, lang) from exc
+        thread = None
+        if cfg.threads and isinstance(interaction.channel, discord.TextChannel):
+            thread = await interaction.channel.create_thread(
+                name=t(cfg.language, "thread-name", game=ui.game_title(slug, cfg.language)),
+                type=discord.ChannelType.public_thread,
+            )
+        session = await self.runtime.open_lobby(
+            guild_id=interaction.guild.id,
+            channel_id=interaction.channel.id,
+            thread_id=thread.id if thread else None,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            slug=slug,
+            options=values,
+        )
+        embed, view = ui.lobby_message(session, session.record.language)
+        if thread is None:
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+        else:
+            message = await thread.send(embed=embed, view=view)
+            await interaction.response.send_message(
+                t(lang, "lobby-in-thread", thread=thread.mention), ephemeral=True
+            )
+        session.record.message_id = message.id
+        await self.runtime.storage.save_game(session.record)
+
+    game_group = app_commands.Group(
+        name=_("game", key="cmd-game"),
+        description=_("Your current game", key="cmd-game-desc"),
+        guild_only=True,
+    )
+
+    def _my_game(self, interaction: discord.Interaction) -> GameSession:
+        """The game of this channel, else the member's only game in this server."""
+        rt = self.runtime
+        assert interaction.channel is not None
+        here = rt.in_channel(interaction.channel.id)
+        if here is not None and here.seat_of(interaction.user.id) is not None:
+            return here
+        mine = [
+            s
+            for s in rt.sessions.values()
+            if s.record.guild_id == interaction.guild_id
+            and s.seat_of(interaction.user.id) is not None
+        ]
+        if len(mine) == 1:
+            return mine[0]
+        if here is not None:
+            return here
+        raise GameError("error-no-game-here")
+
+    @game_group.command(
+        name=_("hand", key="cmd-hand"), description=_("Show your hand", key="cmd-hand-desc")
+    )
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """Your private panel."""
+        from cogs import flows
+
+        async def work() -> None:
+            await flows.show_hand(interaction, self._my_game(interaction).id)
+
+        await guarded(interaction, "-", work)
+
+    @game_group.command(
+        name=_("status", key="cmd-status"),
+        description=_("Post the board again", key="cmd-status-desc"),
+    )
+    async def status(self, interaction: discord.Interaction) -> None:
+        """Re-post the board of this channel's game."""
+
+        async def work() -> None:
+            session = self._my_game(interaction)
+            if not session.running:
+                raise GameError("error-not-started")
+            embed, view = ui.board_message(session, session.record.language)
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+            session.record.message_id = message.id
+            await self.runtime.storage.save_game(session.record)
+
+        await guarded(interaction, "-", work)
+
+    @game_group.command(
+        name=_("leave", key="cmd-leave"),
+        description=_("Leave your game; the AI takes your seat", key="cmd-leave-desc"),
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Ask for confirmation before handing the seat to the AI."""
+        await self._confirm(interaction, "leave", "leave-confirm")
+
+    @game_group.command(
+        name=_("end", key="cmd-end"),
+        description=_("End this game for everyone", key="cmd-end-desc"),
+    )
+    async def end(self, interaction: discord.Interaction) -> None:
+        """Ask for confirmation before ending the game."""
+        await self._confirm(interaction, "end", "end-confirm")
+
+    async def _confirm(self, interaction: discord.Interaction, what: str, key: str) -> None:
+        lang = language_of(interaction.locale)
+
+        async def work() -> None:
+            session = self._my_game(interaction)
+            view = discord.ui.View(timeout=None)
+            view.add_item(ConfirmButton(session.id, what, t(lang, f"{key}-button")))
+            await answer(
+                interaction, t(lang, key, game=ui.game_title(session.record.slug, lang)), view=view
+            )
+
+        await guarded(interaction, "-", work)
+
+    @app_commands.command(
+        name=_("rules", key="cmd-rules"), description=_("How to play a game", key="cmd-rules-desc")
+    )
+    @app_commands.describe(game=_("Which game", key="cmd-newgame-game"))
+    @app_commands.rename(game=_("game", key="cmd-arg-game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        """A rules summary in the user's language, only for them."""
+        lang = language_of(interaction.locale)
+        embed = discord.Embed(
+            title=ui.game_title(game, lang), description=t(lang, f"rules-{game}"), colour=ui.COLOUR
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)

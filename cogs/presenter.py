@@ -1,0 +1,167 @@
+"""Shows game changes on Discord: coalesced board edits, announcements, turn DMs, results."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.render import renderer
+from bot.session import GameSession
+from cogs import ui
+from engines.core import Event
+
+log = logging.getLogger(__name__)
+
+EDIT_TOO_OLD = 30046
+UNKNOWN_MESSAGE = 10008
+DMS_CLOSED = 50007
+
+
+class DiscordPresenter:
+    """Implements bot.presenter.Presenter with discord.py."""
+
+    def __init__(self, client: discord.Client, edit_interval: float) -> None:
+        self.client = client
+        self.edit_interval = edit_interval
+        self._editing: set[str] = set()
+        self._dirty: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._languages: dict[int, str] = {}
+        self._dms_closed: set[int] = set()
+        self._dms_closed_told: set[int] = set()
+        self._notified: dict[str, frozenset[int]] = {}
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def seen(self, user_id: int, lang: str) -> None:
+        """Remember a member's language for the DMs we send them."""
+        self._languages[user_id] = lang
+
+    # --- the board ---
+
+    def board_changed(self, session: GameSession) -> None:
+        """Redraw the board now, or once more after the current edit (latest state wins)."""
+        if session.id in self._editing:
+            self._dirty.add(session.id)
+            return
+        self._editing.add(session.id)
+        self._spawn(self._edit_loop(session))
+
+    async def _edit_loop(self, session: GameSession) -> None:
+        try:
+            while True:
+                self._dirty.discard(session.id)
+                await self._draw_board(session)
+                # At most about one edit per interval per game keeps busy games under the limits.
+                await asyncio.sleep(self.edit_interval)
+                if session.id not in self._dirty:
+                    return
+        finally:
+            self._editing.discard(session.id)
+
+    async def _draw_board(self, session: GameSession) -> None:
+        record = session.record
+        embed, view = ui.board_message(session, record.language)
+        channel = self.client.get_partial_messageable(record.play_channel_id)
+        if record.message_id is not None:
+            try:
+                await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+                return
+            except discord.HTTPException as exc:
+                # An old or deleted board is posted again; anything else waits for the next edit.
+                if exc.code not in (EDIT_TOO_OLD, UNKNOWN_MESSAGE):
+                    log.warning("board edit failed in game %s: %s", record.id, exc)
+                    return
+        message = await channel.send(embed=embed, view=view)
+        record.message_id = message.id
+        await self.client.runtime.storage.save_game(record)  # type: ignore[attr-defined]
+
+    # --- turns and announcements ---
+
+    def turn_changed(self, session: GameSession, events: list[Event]) -> None:
+        """Post announcements and DM the members whose turn just began."""
+        render = renderer(session.record.slug)
+        lines = [
+            line
+            for event in events
+            if event.visible_to is None
+            and render.announce(event)
+            and (line := render.event(event, session.names(), session.record.language))
+        ]
+        if lines:
+            channel = self.client.get_partial_messageable(session.record.play_channel_id)
+            self._spawn(channel.send("\n".join(lines)[:2000]))
+        acting = frozenset(s for s in session.to_act() if not session.record.seats[s].ai)
+        newly = acting - self._notified.get(session.id, frozenset())
+        self._notified[session.id] = acting
+        for seat in sorted(newly):
+            user_id = session.record.seats[seat].user_id
+            if user_id is not None:
+                self._spawn(self._dm_turn(session, seat, user_id))
+
+    async def _dm_turn(self, session: GameSession, seat: int, user_id: int) -> None:
+        runtime = self.client.runtime  # type: ignore[attr-defined]
+        if user_id in self._dms_closed or not await runtime.storage.dm_turns(user_id):
+            return
+        lang = self._languages.get(user_id, session.record.language)
+        record = session.record
+        link = (
+            f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
+            f"/{record.message_id}"
+        )
+        _note, embed, view = ui.hand_panel(session, seat, lang)
+        view.add_item(ui.dm_toggle(lang))
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(t(lang, "dm-your-turn", link=link), embed=embed, view=view)
+        except discord.Forbidden as exc:
+            if exc.code == DMS_CLOSED:
+                self._dms_closed.add(user_id)
+            else:
+                log.warning("turn DM to %s failed: %s", user_id, exc)
+        except discord.HTTPException as exc:
+            log.warning("turn DM to %s failed: %s", user_id, exc)
+
+    async def notify_closed_dms(self, interaction: discord.Interaction) -> None:
+        """Tell a member once that their DMs are closed, so they play from the channel."""
+        user_id = interaction.user.id
+        if user_id in self._dms_closed and user_id not in self._dms_closed_told:
+            self._dms_closed_told.add(user_id)
+            lang = self._languages.get(user_id, "en")
+            await interaction.followup.send(t(lang, "dm-closed"), ephemeral=True)
+
+    # --- the end ---
+
+    def game_closed(self, session: GameSession) -> None:
+        """Final board; for a finished game a results message too."""
+        self._notified.pop(session.id, None)
+        self._spawn(self._close(session))
+
+    async def _close(self, session: GameSession) -> None:
+        record = session.record
+        lang = record.language
+        channel = self.client.get_partial_messageable(record.play_channel_id)
+        if session.state is None:
+            if record.message_id is not None:
+                embed = discord.Embed(description=t(lang, "lobby-closed"))
+                await channel.get_partial_message(record.message_id).edit(embed=embed, view=None)
+            return
+        await self._draw_board(session)
+        outcome = session.game.outcome(session.state)
+        title = ui.game_title(record.slug, lang)
+        if outcome is not None:
+            text = (
+                t(lang, "results-title", game=title)
+                + "\n"
+                + ui.outcome_text(session, outcome, lang)
+            )
+        else:
+            text = t(lang, "results-abandoned", game=title)
+        await channel.send(text[:2000])
