@@ -27,13 +27,13 @@ class GuildConfig(BaseModel):
     @model_validator(mode="after")
     def _defaults_are_valid_options(self) -> GuildConfig:
         for slug, values in self.defaults.items():
-            engines.GAMES[slug].SPEC.Options(**values)
+            engines.game(slug).SPEC.Options(**values)
         return self
 
     def options_for(self, slug: str, overrides: dict[str, Any] | None = None) -> Any:
         """The game's Options: base game, then the server's defaults, then the host's choices."""
         values = {**self.defaults.get(slug, {}), **(overrides or {})}
-        return engines.GAMES[slug].SPEC.Options(**values)
+        return engines.game(slug).SPEC.Options(**values)
 
     def seconds_for(self, simultaneous: bool) -> int:
         """The clock for the current decision (0 = no clock)."""

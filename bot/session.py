@@ -37,7 +37,7 @@ class GameSession:
     @property
     def game(self) -> Game:
         """The rules engine of this game."""
-        return engines.GAMES[self.record.slug]
+        return engines.game(self.record.slug)
 
     @property
     def id(self) -> str:

@@ -67,7 +67,7 @@ class ConfigCog(commands.GroupCog, group_name="config"):
             t(lang, "config-host-options", value=ui.value_text(cfg.hosts_change_options, lang)),
         ]
         for slug in engines.SLUGS:
-            spec = engines.GAMES[slug].SPEC
+            spec = engines.game(slug).SPEC
             values = cfg.options_for(slug).model_dump(mode="json")
             base = spec.Options().model_dump(mode="json")
             changed = [
@@ -155,7 +155,7 @@ class ConfigCog(commands.GroupCog, group_name="config"):
         else:
             mine[name] = value
         try:
-            engines.GAMES[game].SPEC.Options(**mine)
+            engines.game(game).SPEC.Options(**mine)
         except ValidationError as exc:
             error = options_error(game, exc, lang)
             await answer(interaction, t(lang, error.key, **error.params))
@@ -170,7 +170,7 @@ class ConfigCog(commands.GroupCog, group_name="config"):
         slug = getattr(interaction.namespace, "game", None)
         if slug not in engines.GAMES:
             return []
-        fields = engines.GAMES[slug].SPEC.Options.model_fields
+        fields = engines.game(slug).SPEC.Options.model_fields
         return [
             app_commands.Choice(name=f"{name} — {t(lang, f'opt-{slug}-{name}')}"[:100], value=name)
             for name in fields

@@ -1,0 +1,35 @@
+thegame-cards = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+  }
+thegame-deck = Deck: { $count ->
+    [0] empty
+    [one] { $count } card
+   *[other] { $count } cards
+  }
+thegame-minimum = This turn: at least { $minimum } (played { $played })
+thegame-your-cards = Your cards: { $cards }
+thegame-stop = End turn
+thegame-signal-dont_play = please don't play here
+thegame-signal-big_jump = careful, no big jumps
+thegame-signal-clear = (signal cleared)
+thegame-ev-play = { $who } played { $card } on { $pile }
+thegame-ev-trick = { $who } played { $card } on { $pile } — backwards by ten!
+thegame-ev-turn-end = { $who } ended the turn: { $played } played, { $drew } drawn
+thegame-ev-signal = { $who } on { $pile }: { $signal }
+thegame-ev-burning = 🔥 { $pile } is burning ({ $card }): cover it by the end of the next turn!
+thegame-ev-deck-empty = The deck is empty: from now on one card per turn is enough.
+group-thegame-play = Play a card…
+group-thegame-extra = Send a signal to the team…
+result-thegame-won = 🎉 You beat the game: every card is played!
+result-thegame-excellent = Excellent! Only { $score } cards left.
+result-thegame-ordinary = The game wins this time: { $score } cards left.
+result-thegame-burned = 🔥 A pile burned: the team loses ({ $score } cards left).
+illegal-minimum_not_met = Play at least the minimum before ending your turn.
+illegal-no_such_seat = You are not in this game.
+opt-thegame-expert = Expert: at least three cards a turn
+opt-thegame-smaller_hands = Expert: one card fewer in hand
+opt-thegame-on_fire = On Fire expansion
+opt-thegame-expert_endgame_min = Expert minimum also after the deck runs out
+opt-thegame-start_seat = Starting seat
+rules-thegame = Everyone plays together against the game. Four piles: two go up from 1, two go down from 100. On your turn play at least two cards (one once the deck is empty), each higher than the top of an up pile or lower than the top of a down pile. The backwards trick: a card exactly 10 below the top of an up pile (or 10 above a down pile) may be played too. Then draw back up. Never name numbers — use the signals (“please don't play here”). You win when all 98 cards are played; fewer than 10 left is excellent.

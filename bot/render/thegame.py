@@ -1,0 +1,92 @@
+"""Text of The Game: four piles, the shared deck, hand counts, signals and fire."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from engines.core import Event
+from engines.thegame import View
+
+ARROWS = ("⬆️", "⬆️", "⬇️", "⬇️")
+
+
+def pile_name(pile: int) -> str:
+    """`⬆️1`, `⬇️2`: direction and number of a pile as players see it."""
+    return f"{ARROWS[pile]}{pile % 2 + 1}"
+
+
+def _piles(view: View, lang: str) -> list[str]:
+    burning = {b.pile for b in view.burning}
+    lines = []
+    for pile, top in enumerate(view.tops):
+        line = f"{pile_name(pile)} **{top}**"
+        if pile in burning:
+            line += " 🔥"
+        signal = view.signals[pile]
+        if signal is not None:
+            line += " · " + t(lang, f"thegame-signal-{signal.signal}")
+        lines.append(line)
+    return lines
+
+
+def board(view: View, names: list[str], lang: str) -> list[str]:
+    """Piles, deck and every hand's size."""
+    counts = ", ".join(
+        f"{name}: {t(lang, 'thegame-cards', count=n)}"
+        for name, n in zip(names, view.hand_counts, strict=True)
+    )
+    return [
+        *_piles(view, lang),
+        "",
+        t(lang, "thegame-deck", count=view.deck_count),
+        t(lang, "thegame-minimum", minimum=view.minimum, played=view.played),
+        counts,
+    ]
+
+
+def hand(view: View, lang: str) -> list[str]:
+    """The seat's cards under the piles."""
+    cards = " · ".join(f"**{c}**" + ("🔥" if c in view.fire_cards else "") for c in view.hand)
+    return [*_piles(view, lang), "", t(lang, "thegame-your-cards", cards=cards or "—")]
+
+
+def label(action: Any, lang: str) -> str:
+    """`37 → ⬆️1`, `End turn`, or a signal."""
+    if action.kind == "play":
+        return f"{action.card} → {pile_name(action.pile)}"
+    if action.kind == "signal":
+        return f"{pile_name(action.pile)}: {t(lang, f'thegame-signal-{action.signal}')}"
+    return t(lang, "thegame-stop")
+
+
+def group(action: Any) -> str:
+    """Plays share a select; ending the turn is a button."""
+    return "play" if action.kind == "play" else ""
+
+
+def event(event: Event, names: list[str], lang: str) -> str | None:
+    """One line per public event worth reading."""
+    p = event.params
+    who = names[event.seat] if event.seat is not None else ""
+    kind = event.kind.removeprefix("thegame.")
+    if kind == "play":
+        key = "thegame-ev-trick" if p["trick"] else "thegame-ev-play"
+        return t(lang, key, who=who, card=p["card"], pile=pile_name(p["pile"]))
+    if kind == "turn_end":
+        return t(lang, "thegame-ev-turn-end", who=who, played=p["played"], drew=p["drew"])
+    if kind == "signal":
+        signal = t(lang, f"thegame-signal-{p['signal']}")
+        return t(lang, "thegame-ev-signal", who=who, pile=pile_name(p["pile"]), signal=signal)
+    if kind == "burning":
+        return t(lang, "thegame-ev-burning", pile=pile_name(p["pile"]), card=p["card"])
+    if kind == "deck_empty":
+        return t(lang, "thegame-ev-deck-empty")
+    if kind == "game_over":
+        return t(lang, f"result-thegame-{p['result']}", score=p["cards_left"])
+    return None
+
+
+def announce(event: Event) -> bool:
+    """Burning piles and the end deserve their own message."""
+    return event.kind in ("thegame.burning", "thegame.deck_empty")

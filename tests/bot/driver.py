@@ -1,0 +1,83 @@
+"""Simulated players: open a lobby, fill it, and play from their own "My hand" panels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.conftest import World
+
+RESULTS_MARK = "🏁"
+
+
+def components(panel: Any) -> list[dict[str, Any]]:
+    """Every interactive component of a message, flattened out of its action rows."""
+    return [c for row in panel.components for c in row.get("components", [])]
+
+
+async def open_game(
+    world: World, host: Any, slug: str, guests: list[Any], ai: int = 0, **opts: Any
+) -> Any:
+    """`/newgame`, guests join, the host adds AI seats and starts; returns the board message."""
+    if opts:
+        text = " ".join(f"{k}={v}" for k, v in opts.items())
+        await host.slash(world.channel, "newgame", game=slug, options=text)
+    else:
+        await host.slash(world.channel, "newgame", game=slug)
+    lobby = world.channel.last_message
+    for guest in guests:
+        await guest.click(lobby, label="Join")
+    for _ in range(ai):
+        await host.click(lobby, label="Add AI")
+    await host.click(lobby, label="Start")
+    return board(world)
+
+
+def board(world: World) -> Any:
+    """The latest message carrying a "My hand" button."""
+    for message in reversed(world.channel.history()):
+        for row in message.components:
+            for child in getattr(row, "children", []):
+                if getattr(child, "label", None) == "My hand":
+                    return message
+    raise AssertionError("no board with a My hand button")
+
+
+def finished(world: World) -> bool:
+    """Whether the results message was posted."""
+    last = world.channel.last_message
+    return last is not None and last.content.startswith(RESULTS_MARK)
+
+
+async def act_once(actor: Any, board_message: Any) -> Any | None:
+    """Open "My hand" and take the first offered action; None when there is nothing to do."""
+    result = await actor.click(board_message, label="My hand")
+    panel = result.response
+    for comp in components(panel):
+        cid = comp.get("custom_id", "")
+        if cid.startswith("tb:sel:"):
+            return await actor.select(panel.message, [comp["options"][0]["value"]], custom_id=cid)
+        if cid.startswith("tb:act:"):
+            return await actor.click(panel.message, custom_id=cid)
+    return None
+
+
+async def play_to_end(world: World, players: list[Any], max_rounds: int = 3000) -> list[Any]:
+    """Every human acts whenever their panel offers something, until the results appear.
+
+    Returns every private panel shown, so tests can check what each player saw.
+    """
+    panels: list[Any] = []
+    for _ in range(max_rounds):
+        if finished(world):
+            return panels
+        moved = False
+        for actor in players:
+            if finished(world):
+                return panels
+            result = await act_once(actor, board(world))
+            if result is not None:
+                panels.append((actor, result))
+                moved = True
+        if not moved:
+            raise AssertionError("no player can act but the game has not ended")
+    raise AssertionError("the game did not end")

@@ -1,0 +1,45 @@
+"""The Game played end to end through Discord by simulated players."""
+
+from __future__ import annotations
+
+from tests.bot.driver import board, components, finished, open_game, play_to_end
+
+
+async def test_two_players_and_an_ai_play_the_game_to_its_result(world):
+    alice, bob = world.members[:2]
+    board_message = await open_game(world, alice, "thegame", [bob], ai=1)
+    assert "⬆️1 **1**" in board_message.embeds[0].description
+    panels = await play_to_end(world, [alice, bob])
+    assert finished(world)
+    results = world.channel.last_message.content
+    assert "The Game" in results
+    final = board(world) if False else world.channel.history()[-2]
+    assert final.embeds and "Final result" in [f.name for f in final.embeds[0].fields]
+    # Every panel was private to its owner and never visible to the other player.
+    for actor, result in panels:
+        assert result.ephemeral or result.response is None or result.response.ephemeral
+        other = bob if actor is alice else alice
+        visible = {m.id for m in world.channel.history(viewer=other)}
+        if result.response is not None:
+            assert result.response.id not in visible
+
+
+async def test_my_hand_shows_only_the_clickers_cards(world):
+    alice, bob, carol = world.members
+    board_message = await open_game(world, alice, "thegame", [bob])
+    session = next(iter(world.env.bot.runtime.sessions.values()))
+    alice_cards = session.state.hands[0]
+    shown = await alice.click(board_message, label="My hand")
+    assert shown.ephemeral
+    text = shown.response.embeds[0].description
+    assert all(f"**{c}**" in text for c in alice_cards)
+    bob_view = await bob.click(board_message, label="My hand")
+    assert not any(
+        f"**{c}**" in bob_view.response.embeds[0].description.split("Your cards:")[1]
+        for c in alice_cards
+    )
+    board_text = board_message.embeds[0].description
+    assert "Your cards" not in board_text
+    refused = await carol.click(board_message, label="My hand")
+    assert refused.ephemeral and refused.response.content == "You are not in this game."
+    assert not components(refused.response)
