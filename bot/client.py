@@ -5,13 +5,14 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import CommandTranslator
+from bot.i18n import CommandTranslator, language_of, t
 from bot.runtime import Runtime
 from bot.settings import Settings
 from bot.storage import Storage
-from cogs.components import ITEMS
+from cogs.components import ITEMS, answer
 from cogs.config import ConfigCog
 from cogs.games import GamesCog
 from cogs.presenter import DiscordPresenter
@@ -28,6 +29,19 @@ INVITE_PERMISSIONS = discord.Permissions(
 )
 
 
+class GameTree(app_commands.CommandTree):
+    """Slash command errors: refusals were answered already, surprises get an apology."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Log the unexpected and tell the user, never leaving "This interaction failed"."""
+        if isinstance(error, app_commands.CheckFailure):
+            return
+        log.error("slash command failed", exc_info=error)
+        await answer(interaction, t(language_of(interaction.locale), "error-unexpected"))
+
+
 class TabletopBot(commands.AutoShardedBot):
     """One process, all shards it is given, every game of those guilds."""
 
@@ -42,6 +56,7 @@ class TabletopBot(commands.AutoShardedBot):
             intents=intents,
             shard_count=settings.shard_count,
             help_command=None,
+            tree_cls=GameTree,
         )
         self.settings = settings
 

@@ -19,7 +19,13 @@ from cogs.components import answer, guarded
 from cogs.games import GAME_CHOICES, options_error
 
 
-class ConfigCog(commands.GroupCog, group_name="config"):
+@app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
+class ConfigCog(
+    commands.GroupCog,
+    group_name=_("config", key="cmd-config"),
+    group_description=_("Server settings for games (admins)", key="cmd-config-desc"),
+):
     """Server settings."""
 
     def __init__(self, bot: commands.Bot) -> None:

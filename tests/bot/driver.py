@@ -10,8 +10,9 @@ RESULTS_MARK = "🏁"
 
 
 def components(panel: Any) -> list[dict[str, Any]]:
-    """Every interactive component of a message, flattened out of its action rows."""
-    return [c for row in panel.components for c in row.get("components", [])]
+    """Every interactive component of a message (raw or discord.py), as component dicts."""
+    rows = [row if isinstance(row, dict) else row.to_dict() for row in panel.components]
+    return [c for row in rows for c in row.get("components", [])]
 
 
 async def open_game(
@@ -25,20 +26,24 @@ async def open_game(
         await host.slash(world.channel, "newgame", game=slug)
     lobby = world.channel.last_message
     for guest in guests:
-        await guest.click(lobby, label="Join")
+        await click_verb(guest, lobby, "join")
     for _ in range(ai):
-        await host.click(lobby, label="Add AI")
-    await host.click(lobby, label="Start")
+        await click_verb(host, lobby, "addai")
+    await click_verb(host, lobby, "start")
     return board(world)
+
+
+async def click_verb(actor: Any, lobby: Any, verb: str) -> Any:
+    """Click a lobby button by what it does, whatever the language of its label."""
+    ids = [c["custom_id"] for c in components(lobby) if c.get("custom_id", "").endswith(f":{verb}")]
+    return await actor.click(lobby, custom_id=ids[0])
 
 
 def board(world: World) -> Any:
     """The latest message carrying a "My hand" button."""
     for message in reversed(world.channel.history()):
-        for row in message.components:
-            for child in getattr(row, "children", []):
-                if getattr(child, "label", None) == "My hand":
-                    return message
+        if any(c.get("custom_id", "").startswith("tb:hand:") for c in components(message)):
+            return message
     raise AssertionError("no board with a My hand button")
 
 

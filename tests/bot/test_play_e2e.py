@@ -1,0 +1,134 @@
+"""Playing through Discord, whatever the game: restarts, stale and double clicks, refusals, DMs."""
+
+from __future__ import annotations
+
+from tests.bot.driver import board, components, open_game
+
+
+def runtime(world):
+    return world.env.bot.runtime
+
+
+def only_session(world):
+    (session,) = runtime(world).sessions.values()
+    return session
+
+
+def first_play(panel):
+    for comp in components(panel):
+        if comp.get("custom_id", "").startswith("tb:sel:"):
+            return comp["custom_id"], comp["options"][0]["value"]
+    raise AssertionError("the panel offers no card to play")
+
+
+async def test_restart_mid_game_resumes_the_same_state_and_old_buttons_work(world):
+    alice, bob = world.members[:2]
+    board_message = await open_game(world, alice, "thegame", [bob])
+    panel = (await alice.click(board_message, label="My hand")).response
+    cid, value = first_play(panel)
+    await alice.select(panel.message, [value], custom_id=cid)
+    before = only_session(world).state
+
+    await world.restart()
+
+    after = only_session(world).state
+    assert after == before
+    again = await alice.click(board_message, label="My hand")
+    assert again.ephemeral and "Your cards" in again.response.embeds[0].description
+    cid, value = first_play(again.response)
+    await alice.select(again.response.message, [value], custom_id=cid)
+    assert only_session(world).state.version == before.version + 1
+
+
+async def test_a_click_on_an_older_panel_is_refused_as_stale_and_applies_nothing(world):
+    alice, bob = world.members[:2]
+    board_message = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    starter = alice if session.record.seats[next(iter(session.to_act()))].user_id == alice.id else bob
+    older = (await starter.click(board_message, label="My hand")).response
+    newer = (await starter.click(board_message, label="My hand")).response
+    cid, value = first_play(newer)
+    await starter.select(newer.message, [value], custom_id=cid)
+    version = session.state.version
+
+    # The same card again from the panel drawn before that move: a double click in effect.
+    second = await starter.select(older.message, [value], custom_id=cid)
+
+    assert session.state.version == version
+    assert "out of date" in second.response.content
+    assert "Your cards" in second.response.embeds[0].description
+
+
+async def test_a_player_cannot_act_out_of_turn_and_strangers_are_told_they_are_not_playing(world):
+    alice, bob, carol = world.members
+    board_message = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    waiting = bob if 0 in session.to_act() else alice
+    panel = (await waiting.click(board_message, label="My hand")).response
+    assert not [c for c in components(panel) if c.get("custom_id", "").startswith(("tb:sel:", "tb:act:"))]
+    assert "Not your move" in panel.embeds[0].footer.text
+    stranger = await carol.click(board_message, label="My hand")
+    assert stranger.response.content == "You are not in this game."
+
+
+async def test_only_the_host_starts_and_a_second_game_in_the_channel_is_refused(world):
+    alice, bob = world.members[:2]
+    await alice.slash(world.channel, "newgame", game="zero")
+    lobby = world.channel.last_message
+    await bob.click(lobby, label="Join")
+    refused = await bob.click(lobby, label="Start")
+    assert refused.response.content == "Only the host can do that."
+    second = await bob.slash(world.channel, "newgame", game="thegame")
+    assert second.ephemeral and "already running in this channel" in second.response.content
+
+
+async def test_invalid_options_are_refused_with_the_option_named(world):
+    alice = world.members[0]
+    result = await alice.slash(world.channel, "newgame", game="thegame", options="expert=maybe")
+    assert result.ephemeral
+    assert "Expert: at least three cards a turn" in result.response.content
+    unknown = await alice.slash(world.channel, "newgame", game="thegame", options="speed=9")
+    assert "no option “speed”" in unknown.response.content
+    assert runtime(world).sessions == {}
+
+
+async def test_the_player_to_move_gets_a_dm_and_can_play_from_it(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])  # seat 0, the host, starts
+    dm = alice.user.dm_channel.last_message
+    assert dm is not None and dm.content.startswith("Your move!")
+    assert "Your cards" in dm.embeds[0].description
+    assert bob.user.dm_channel.last_message is None
+    select = next(c for c in components(dm) if c["custom_id"].startswith("tb:sel:"))
+    await alice.user.select(dm, [select["options"][0]["value"]], custom_id=select["custom_id"])
+    assert only_session(world).state.version == 1
+
+
+async def test_closed_dms_break_nothing_and_are_explained_once(world):
+    alice, bob = world.members[:2]
+    world.env.inject_error(
+        "POST", f"/channels/{alice.user.dm_channel.id}/messages", status=403, code=50007, times=None
+    )
+    board_message = await open_game(world, alice, "thegame", [bob])
+    first = await alice.click(board_message, label="My hand")
+    assert "Your cards" in first.response.embeds[0].description
+    assert [f.content for f in first.followups] == [
+        "I could not send you a direct message, so play from the channel with the “My hand” button."
+    ]
+    second = await alice.click(board_message, label="My hand")
+    assert second.followups == []
+    cid, value = first_play(second.response)
+    await alice.select(second.response.message, [value], custom_id=cid)
+    assert only_session(world).state.version == 1
+
+
+async def test_a_russian_player_reads_russian_and_an_english_player_english(world):
+    alice = world.members[0]
+    ivan = world.member("ivan", locale="ru")
+    board_message = await open_game(world, alice, "thegame", [ivan])
+    russian = await ivan.click(board_message, label="My hand")
+    english = await alice.click(board_message, label="My hand")
+    assert "Ваши карты:" in russian.response.embeds[0].description
+    assert "Your cards:" in english.response.embeds[0].description
+    rules = await ivan.slash(world.channel, "rules", game="thegame")
+    assert rules.ephemeral and "Все играют вместе" in rules.response.embeds[0].description
