@@ -38,7 +38,9 @@ def timed_ai(samples: list[float]) -> Any:
     return choose
 
 
-def ai_versus_random(game: Game, players: int, games: int, samples: list[float]) -> tuple[float, float, float]:
+def ai_versus_random(
+    game: Game, players: int, games: int, samples: list[float]
+) -> tuple[float, float, float]:
     """(AI win share with ties split, AI mean score, random seats' mean score)."""
     wins, ai_scores, other_scores = 0.0, [], []
     chooser = timed_ai(samples)
@@ -80,7 +82,9 @@ def main() -> None:
     parser.add_argument("--only", choices=engines.SLUGS)
     args = parser.parse_args()
     slugs = [args.only] if args.only else list(engines.SLUGS)
-    print("game       players  random games/s  AI p50 ms  AI p99 ms  AI win share  AI mean  random mean")
+    print(
+        "game       players  random games/s  AI p50 ms  AI p99 ms  AI win share  AI mean  random mean"
+    )
     for slug in slugs:
         game = engines.game(slug)
         for players in range(game.SPEC.min_players, game.SPEC.max_players + 1):
@@ -98,12 +102,16 @@ def main() -> None:
                 f"{percentile(samples, 0.99):9.3f}  {share:12.3f}  {ai_mean:7.1f}  {other_mean:11.1f}"
             )
     if "thegame" in slugs:
-        print(f"\nThe Game, {args.thegame} seeded games per count (published best: 12/18/8/11/12 %)")
+        print(
+            f"\nThe Game, {args.thegame} seeded games per count (published best: 12/18/8/11/12 %)"
+        )
         print("players  AI win %  AI mean left  random win %  random mean left")
         for players in range(1, 6):
             ai_win, ai_left = thegame_team(players, args.thegame, ai_choice)
             rnd_win, rnd_left = thegame_team(players, min(args.thegame, 200), random_choice)
-            print(f"{players:7}  {100 * ai_win:8.1f}  {ai_left:12.1f}  {100 * rnd_win:12.1f}  {rnd_left:16.1f}")
+            print(
+                f"{players:7}  {100 * ai_win:8.1f}  {ai_left:12.1f}  {100 * rnd_win:12.1f}  {rnd_left:16.1f}"
+            )
 
 
 if __name__ == "__main__":

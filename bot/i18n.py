@@ -62,6 +62,6 @@ class CommandTranslator(app_commands.Translator):
     ) -> str | None:
         """The Russian name or description of a command element, if the catalog has one."""
         key = string.extras.get("key")
-        if key is None or language_of(locale) != "ru" or locale is not discord.Locale.russian:
+        if key is None or locale is not discord.Locale.russian:
             return None
         return t("ru", key) if has("ru", key) else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
+from types import ModuleType
 from typing import Any
 
 import discord
@@ -20,6 +21,13 @@ from engines.core import IllegalAction
 log = logging.getLogger(__name__)
 
 _ID = r"(?P<gid>[0-9a-f]{8})"
+
+
+def _flows() -> ModuleType:
+    # Imported on use: flows draws panels with cogs.ui, which builds the items of this module.
+    from cogs import flows
+
+    return flows
 
 
 def _runtime(interaction: discord.Interaction) -> Any:
@@ -83,12 +91,10 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the lobby verb and redraw the lobby."""
-        from cogs import flows
-
         await guarded(
             interaction,
             self.game_id,
-            lambda: flows.lobby_click(interaction, self.game_id, self.verb),
+            lambda: _flows().lobby_click(interaction, self.game_id, self.verb),
         )
 
 
@@ -112,9 +118,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer with the clicker's own panel."""
-        from cogs import flows
-
-        await guarded(interaction, self.game_id, lambda: flows.show_hand(interaction, self.game_id))
+        await guarded(
+            interaction, self.game_id, lambda: _flows().show_hand(interaction, self.game_id)
+        )
 
 
 class ActionButton(
@@ -147,12 +153,10 @@ class ActionButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the action and refresh the panel."""
-        from cogs import flows
-
         await guarded(
             interaction,
             self.game_id,
-            lambda: flows.play(interaction, self.game_id, self.action, self.version),
+            lambda: _flows().play(interaction, self.game_id, self.action, self.version),
         )
 
 
@@ -193,13 +197,11 @@ class ActionSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the chosen action and refresh the panel."""
-        from cogs import flows
-
         values = (interaction.data or {}).get("values") or [""]
         await guarded(
             interaction,
             self.game_id,
-            lambda: flows.play(interaction, self.game_id, str(values[0]), self.version),
+            lambda: _flows().play(interaction, self.game_id, str(values[0]), self.version),
         )
 
 
@@ -231,13 +233,11 @@ class ExtraSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tb
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Send the chosen signal."""
-        from cogs import flows
-
         values = (interaction.data or {}).get("values") or [""]
         await guarded(
             interaction,
             self.game_id,
-            lambda: flows.extra(interaction, self.game_id, str(values[0])),
+            lambda: _flows().extra(interaction, self.game_id, str(values[0])),
         )
 
 
@@ -266,10 +266,10 @@ class ConfirmButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Carry out the confirmed leave or end."""
-        from cogs import flows
-
         await guarded(
-            interaction, self.game_id, lambda: flows.confirmed(interaction, self.game_id, self.what)
+            interaction,
+            self.game_id,
+            lambda: _flows().confirmed(interaction, self.game_id, self.what),
         )
 
 

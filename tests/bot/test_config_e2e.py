@@ -28,7 +28,9 @@ async def test_the_bot_refuses_config_to_a_non_admin_even_if_the_command_is_open
 
 async def test_admin_sets_defaults_that_new_games_use_and_show_lists_them(world):
     ada = world.admin
-    saved = await ada.slash(world.channel, "config option", game="thegame", name="expert", value="yes")
+    saved = await ada.slash(
+        world.channel, "config option", game="thegame", name="expert", value="yes"
+    )
     assert saved.ephemeral and saved.response.content.startswith("Saved.")
     shown = await ada.slash(world.channel, "config show")
     assert "Expert: at least three cards a turn = yes" in shown.response.content
@@ -40,8 +42,13 @@ async def test_admin_sets_defaults_that_new_games_use_and_show_lists_them(world)
 
 async def test_bad_config_values_get_a_clear_error_and_change_nothing(world):
     ada = world.admin
-    bad = await ada.slash(world.channel, "config option", game="thegame", name="expert", value="perhaps")
-    assert bad.response.content == "The option “Expert: at least three cards a turn” cannot be “perhaps”."
+    bad = await ada.slash(
+        world.channel, "config option", game="thegame", name="expert", value="perhaps"
+    )
+    assert (
+        bad.response.content
+        == "The option “Expert: at least three cards a turn” cannot be “perhaps”."
+    )
     unknown = await ada.slash(world.channel, "config option", game="zero", name="colour", value="1")
     assert unknown.response.content == "This game has no option “colour”."
     cfg = await world.env.bot.runtime.config(world.guild.id)

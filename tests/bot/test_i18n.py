@@ -42,7 +42,9 @@ def test_every_literal_key_used_in_the_code_exists():
         for path in (ROOT / folder).rglob("*.py"):
             used |= set(pattern.findall(path.read_text(encoding="utf-8")))
         for path in (ROOT / folder).rglob("*.py"):
-            used |= set(re.findall(r'GameError\(\s*"([a-z][\w-]+)"', path.read_text(encoding="utf-8")))
+            used |= set(
+                re.findall(r'GameError\(\s*"([a-z][\w-]+)"', path.read_text(encoding="utf-8"))
+            )
     missing = sorted(used - all_keys())
     assert not missing
 
@@ -57,7 +59,13 @@ def test_every_game_has_its_name_rules_and_option_labels(slug):
 
 def test_russian_plurals_follow_the_cldr_forms():
     assert [t("ru", "score-points", points=n) for n in (1, 2, 5, 11, 21, 22, 25)] == [
-        "1 очко", "2 очка", "5 очков", "11 очков", "21 очко", "22 очка", "25 очков",
+        "1 очко",
+        "2 очка",
+        "5 очков",
+        "11 очков",
+        "21 очко",
+        "22 очка",
+        "25 очков",
     ]
     assert t("en", "score-points", points=1) == "1 point"
     assert t("en", "score-points", points=2) == "2 points"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import discord
+
 from tests.bot.driver import board, components, open_game
 
 
@@ -44,7 +46,9 @@ async def test_a_click_on_an_older_panel_is_refused_as_stale_and_applies_nothing
     alice, bob = world.members[:2]
     board_message = await open_game(world, alice, "thegame", [bob])
     session = only_session(world)
-    starter = alice if session.record.seats[next(iter(session.to_act()))].user_id == alice.id else bob
+    starter = (
+        alice if session.record.seats[next(iter(session.to_act()))].user_id == alice.id else bob
+    )
     older = (await starter.click(board_message, label="My hand")).response
     newer = (await starter.click(board_message, label="My hand")).response
     cid, value = first_play(newer)
@@ -65,7 +69,9 @@ async def test_a_player_cannot_act_out_of_turn_and_strangers_are_told_they_are_n
     session = only_session(world)
     waiting = bob if 0 in session.to_act() else alice
     panel = (await waiting.click(board_message, label="My hand")).response
-    assert not [c for c in components(panel) if c.get("custom_id", "").startswith(("tb:sel:", "tb:act:"))]
+    assert not [
+        c for c in components(panel) if c.get("custom_id", "").startswith(("tb:sel:", "tb:act:"))
+    ]
     assert "Not your move" in panel.embeds[0].footer.text
     stranger = await carol.click(board_message, label="My hand")
     assert stranger.response.content == "You are not in this game."
@@ -132,3 +138,51 @@ async def test_a_russian_player_reads_russian_and_an_english_player_english(worl
     assert "Your cards:" in english.response.embeds[0].description
     rules = await ivan.slash(world.channel, "rules", game="thegame")
     assert rules.ephemeral and "Все играют вместе" in rules.response.embeds[0].description
+
+
+async def test_slash_commands_carry_russian_names(world):
+    commands = {c.name: c for c in await world.env.bot.tree.fetch_commands()}
+    assert commands["newgame"].name_localizations[discord.Locale.russian] == "новая-игра"
+    assert commands["rules"].description_localizations[discord.Locale.russian] == "Как играть"
+
+
+async def test_leaving_hands_the_seat_to_the_ai_after_a_confirmation(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    asked = await bob.slash(world.channel, "game leave")
+    assert asked.ephemeral and "The AI will take your seat" in asked.response.content
+    assert session.record.seats[1].ai is False
+    done = await bob.click(asked.response.message, label="Yes, leave")
+    assert done.response is None or "AI plays your seat" in (done.response.content or "")
+    assert session.record.seats[1].ai is True
+    assert "(the AI plays for now)" in board(world).embeds[0].fields[0].value
+
+
+async def test_only_the_host_or_a_manager_ends_a_game(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    asked = await bob.slash(world.channel, "game end")
+    refused = await bob.click(asked.response.message, label="Yes, end it")
+    assert (
+        "Only the host" in refused.followups[-1].content
+        if refused.followups
+        else refused.response.content
+    )
+    assert runtime(world).sessions
+    asked = await alice.slash(world.channel, "game end")
+    await alice.click(asked.response.message, label="Yes, end it")
+    assert runtime(world).sessions == {}
+    assert "ended early" in world.channel.last_message.content
+    stored = await runtime(world).storage.games(("abandoned",))
+    assert [g.status for g in stored] == ["abandoned"]
+
+
+async def test_thegame_signals_reach_the_board_for_everyone(world):
+    alice, bob = world.members[:2]
+    board_message = await open_game(world, alice, "thegame", [bob])
+    panel = (await bob.click(board_message, label="My hand")).response
+    signals = next(c for c in components(panel) if c["custom_id"].startswith("tb:x:"))
+    choice = next(o for o in signals["options"] if o["value"] == "signal.2.dont_play")
+    await bob.select(panel.message, [choice["value"]], custom_id=signals["custom_id"])
+    assert "⬇️1 **100** · please don't play here" in board(world).embeds[0].description
