@@ -26,4 +26,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["GAMES", "SLUGS", "game", "Event", "Game", "GameSpec", "IllegalAction", "Outcome"]
+__all__ = ["GAMES", "SLUGS", "Event", "Game", "GameSpec", "IllegalAction", "Outcome", "game"]
