@@ -6,7 +6,7 @@ import logging
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.i18n import CommandTranslator, language_of, t
 from bot.runtime import Runtime
@@ -51,6 +51,8 @@ class TabletopBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
+        # Privileged: lets a member who leaves the server hand their seats to the AI.
+        intents.members = True
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -78,8 +80,41 @@ class TabletopBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
 
+    async def reachable(self, channel_id: int) -> bool:
+        """Whether the bot can still post in a channel or thread."""
+        channel = self.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.fetch_channel(channel_id)
+            except (discord.NotFound, discord.Forbidden):
+                return False
+        if isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return channel.permissions_for(channel.guild.me).send_messages
+        return True
+
+    @tasks.loop(minutes=10)
+    async def sweeper(self) -> None:
+        """Close games whose channel was deleted or became inaccessible."""
+        closed = await self.runtime.sweep(self.reachable)
+        if closed:
+            log.info("closed %d games whose channel is gone", closed)
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left: the AI takes their seats."""
+        await self.runtime.member_left(payload.guild_id, payload.user.id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel ends its games."""
+        await self.runtime.sweep(self.reachable)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A deleted thread ends its game."""
+        await self.runtime.sweep(self.reachable)
+
     async def on_ready(self) -> None:
-        """Log who we are and how to invite us."""
+        """Sweep, then log who we are and how to invite us."""
+        if not self.sweeper.is_running():
+            self.sweeper.start()
         assert self.user is not None
         url = discord.utils.oauth_url(
             self.user.id, permissions=INVITE_PERMISSIONS, scopes=("bot", "applications.commands")
@@ -88,6 +123,9 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop the clocks and close the database after the gateway."""
+        self.sweeper.cancel()
+        if hasattr(self, "runtime"):
+            self.runtime.scheduler.cancel_prefix("")
         await super().close()
         if hasattr(self, "storage"):
             await self.storage.close()

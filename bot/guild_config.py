@@ -21,6 +21,14 @@ class GuildConfig(BaseModel):
     choice_seconds: int = Field(default=60, ge=0, le=86_400)
     """Seconds for a simultaneous secret choice; 0 turns the clock off."""
     hosts_change_options: bool = True
+    afk_policy: Literal["ai", "end"] = "ai"
+    """At a deadline the AI moves for the absent player, or the game ends as abandoned."""
+    takeover_after: int = Field(default=2, ge=1, le=20)
+    """After this many timeouts in a row the AI keeps the seat until the player takes it back."""
+    reminder: Literal["off", "mention", "dm"] = "mention"
+    """How the player is reminded at half time."""
+    lobby_minutes: int = Field(default=15, ge=1, le=1440)
+    """A lobby not started within this time closes itself."""
     defaults: dict[str, dict[str, Any]] = {}
     """Per game slug, option values that differ from the base game."""
 

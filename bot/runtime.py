@@ -10,9 +10,11 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.guild_config import GuildConfig
+from bot.scheduler import Scheduler
 from bot.session import GameSession
 from bot.storage import GameRecord, SeatRecord, Storage
 from engines.core import Event
@@ -40,7 +42,7 @@ class Runtime:
         self.presenter = presenter
         self.snapshot_every = snapshot_every
         self.sessions: dict[str, GameSession] = {}
-        self._deadline_tasks: dict[str, asyncio.Task[None]] = {}
+        self.scheduler = Scheduler()
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
 
     # --- lookup ---
@@ -76,10 +78,16 @@ class Runtime:
                 session.state = session.game.SPEC.State.model_validate_json(state_json)
                 session.replay(await self.storage.actions_after(record.id, seq))
             self.sessions[record.id] = session
-        for session in self.sessions.values():
+        for session in list(self.sessions.values()):
+            cfg = await self.config(session.record.guild_id)
             if session.running:
-                self._resume_clock(session)
+                session.waiting = frozenset(
+                    s for s in session.to_act() if not session.record.seats[s].ai
+                )
+                self._schedule_deadline(session, cfg)
                 self._kick_ai(session)
+            else:
+                self._schedule_lobby_expiry(session, cfg.lobby_minutes)
         return len(self.sessions)
 
     # --- lobby ---
@@ -117,6 +125,7 @@ class Runtime:
         session = GameSession(record=record)
         self.sessions[record.id] = session
         await self.storage.save_game(record)
+        self._schedule_lobby_expiry(session, cfg.lobby_minutes)
         return session
 
     async def join(self, session: GameSession, user_id: int, name: str) -> None:
@@ -250,6 +259,38 @@ class Runtime:
                 raise GameError("error-game-over")
             await self._close(session, "abandoned" if session.running else "cancelled")
 
+    async def kick(self, session: GameSession, by: int, manager: bool, user_id: int) -> None:
+        """The host (or a server manager) hands a member's seat to the AI."""
+        if session.record.host_id != by and not manager:
+            raise GameError("error-host-only")
+        if session.record.status == "lobby":
+            await self.leave_lobby(session, user_id)
+        else:
+            await self.hand_to_ai(session, user_id)
+
+    async def member_left(self, guild_id: int, user_id: int) -> None:
+        """A member left the server: their lobby seats free up, the AI plays their running seats."""
+        for session in list(self.sessions.values()):
+            seat = session.seat_of(user_id)
+            if session.record.guild_id != guild_id or seat is None:
+                continue
+            if session.record.status == "lobby":
+                await self.leave_lobby(session, user_id)
+            elif not session.record.seats[seat].ai:
+                await self.hand_to_ai(session, user_id)
+                self.presenter.notice(session, "notice-member-left", seats=[seat])
+
+    async def sweep(self, reachable: Callable[[int], Awaitable[bool]]) -> int:
+        """Close the games whose channel or thread is gone or out of reach; how many closed."""
+        closed = 0
+        for session in list(self.sessions.values()):
+            if not await reachable(session.record.play_channel_id):
+                async with session.lock:
+                    if session.id in self.sessions:
+                        await self._close(session, "abandoned")
+                        closed += 1
+        return closed
+
     async def _after_change(self, session: GameSession, events: list[Event]) -> None:
         """Snapshot, finish or re-arm the clock, then show (called with the lock held)."""
         state = session.state
@@ -268,7 +309,7 @@ class Runtime:
     async def _close(self, session: GameSession, status: str) -> None:
         session.record.status = status  # type: ignore[assignment]
         session.record.deadline = None
-        self._cancel_clock(session)
+        self.scheduler.cancel_prefix(f"{session.id}:")
         await self.storage.save_game(session.record)
         self.sessions.pop(session.id, None)
         self.presenter.game_closed(session)
@@ -315,27 +356,78 @@ class Runtime:
             return
         session.waiting = frozenset(humans)
         await self.storage.save_game(session.record)
-        self._resume_clock(session)
+        self._schedule_deadline(session, cfg)
 
-    def _resume_clock(self, session: GameSession) -> None:
-        self._cancel_clock(session)
-        if session.record.deadline is not None:
-            delay = max(0.0, session.record.deadline - time.time())
-            task = asyncio.get_running_loop().create_task(self._on_deadline(session, delay))
-            self._deadline_tasks[session.id] = task
+    def _schedule_deadline(self, session: GameSession, cfg: GuildConfig) -> None:
+        self.scheduler.cancel_prefix(f"{session.id}:turn")
+        deadline = session.record.deadline
+        if deadline is None:
+            return
+        self.scheduler.at(f"{session.id}:turn", deadline, lambda: self._timeout(session))
+        seconds = cfg.seconds_for(simultaneous=len(session.to_act()) > 1)
+        halfway = deadline - seconds / 2
+        if cfg.reminder != "off" and halfway > time.time():
+            waiting = sorted(session.waiting)
+            self.scheduler.at(
+                f"{session.id}:turn-reminder",
+                halfway,
+                lambda: self._remind(session, waiting, cfg.reminder),
+            )
 
-    def _cancel_clock(self, session: GameSession) -> None:
-        task = self._deadline_tasks.pop(session.id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+    async def _remind(self, session: GameSession, seats: list[int], how: str) -> None:
+        still = [s for s in seats if s in session.to_act() and not session.record.seats[s].ai]
+        if session.running and still:
+            self.presenter.remind(session, still, by_dm=how == "dm")
 
-    async def _on_deadline(self, session: GameSession, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self._deadline_tasks.pop(session.id, None)
+    async def _timeout(self, session: GameSession) -> None:
+        """The deadline passed: the AI moves for the absent seats, or the game ends (AFK policy)."""
         async with session.lock:
             if not session.running:
                 return
-            for seat in sorted(session.to_act()):
-                if session.running and seat in session.to_act():
-                    session.timeouts[seat] = session.timeouts.get(seat, 0) + 1
+            absent = sorted(s for s in session.to_act() if not session.record.seats[s].ai)
+            cfg = await self.config(session.record.guild_id)
+            if cfg.afk_policy == "end":
+                self.presenter.notice(session, "notice-afk-ended", seats=absent)
+                await self._close(session, "abandoned")
+                return
+            session.record.deadline = None
+            session.waiting = frozenset()
+            taken = []
+            for seat in absent:
+                session.timeouts[seat] = session.timeouts.get(seat, 0) + 1
+                if session.timeouts[seat] >= cfg.takeover_after:
+                    session.record.seats[seat].ai = True
+                    taken.append(seat)
+            if taken:
+                await self.storage.save_game(session.record)
+                self.presenter.notice(session, "notice-takeover", seats=taken, reclaim=True)
+            for seat in absent:
+                # The AI finishes the whole turn (The Game's turns are several actions).
+                while session.running and seat in session.to_act():
                     await self._apply_for(session, seat)
+
+    async def reclaim(self, session: GameSession, user_id: int) -> None:
+        """A player takes back the seat the AI took over after their timeouts."""
+        seat = session.seat_of(user_id)
+        if seat is None:
+            raise GameError("error-not-a-player")
+        async with session.lock:
+            if not session.running:
+                raise GameError("error-game-over")
+            if not session.record.seats[seat].ai:
+                raise GameError("error-seat-not-taken")
+            session.record.seats[seat].ai = False
+            session.timeouts.pop(seat, None)
+            await self.storage.save_game(session.record)
+            await self._arm_clock(session)
+            self.presenter.board_changed(session)
+
+    def _schedule_lobby_expiry(self, session: GameSession, minutes: int) -> None:
+        due = session.record.created_at + minutes * 60
+        self.scheduler.at(f"{session.id}:lobby", due, lambda: self._expire_lobby(session, minutes))
+
+    async def _expire_lobby(self, session: GameSession, minutes: int) -> None:
+        async with session.lock:
+            if session.record.status == "lobby":
+                self.presenter.notice(session, "notice-lobby-expired", minutes=minutes)
+                await self._close(session, "cancelled")

@@ -300,4 +300,40 @@ class DmToggle(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:dm:
         await answer(interaction, t(lang, "dm-on" if self.on else "dm-off"))
 
 
-ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect, ExtraSelect, ConfirmButton, DmToggle)
+class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:back:{_ID}"):
+    """ "Take my seat back" after the AI took it over."""
+
+    def __init__(self, game_id: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Take my seat back",
+                style=discord.ButtonStyle.success,
+                custom_id=f"tb:back:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ReclaimButton:
+        """Rebuild the button from its custom_id."""
+        return cls(match["gid"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Give the seat back to the member who clicked, if it is theirs."""
+        await guarded(
+            interaction, self.game_id, lambda: _flows().reclaim(interaction, self.game_id)
+        )
+
+
+ITEMS = (
+    LobbyButton,
+    HandButton,
+    ActionButton,
+    ActionSelect,
+    ExtraSelect,
+    ConfirmButton,
+    DmToggle,
+    ReclaimButton,
+)

@@ -71,6 +71,9 @@ class ConfigCog(
             t(lang, "config-turn-seconds", seconds=cfg.turn_seconds),
             t(lang, "config-choice-seconds", seconds=cfg.choice_seconds),
             t(lang, "config-host-options", value=ui.value_text(cfg.hosts_change_options, lang)),
+            t(lang, f"config-afk-{cfg.afk_policy}", count=cfg.takeover_after),
+            t(lang, f"config-reminder-{cfg.reminder}"),
+            t(lang, "config-lobby-minutes", minutes=cfg.lobby_minutes),
         ]
         for slug in engines.SLUGS:
             spec = engines.game(slug).SPEC
@@ -130,6 +133,31 @@ class ConfigCog(
         changes: dict[str, Any] = {"turn_seconds": turn_seconds}
         if choice_seconds is not None:
             changes["choice_seconds"] = choice_seconds
+        await self._update(interaction, **changes)
+
+    @app_commands.command(
+        name=_("afk", key="cmd-config-afk"),
+        description=_(
+            "What happens when a player lets the clock run out", key="cmd-config-afk-desc"
+        ),
+    )
+    async def afk(
+        self,
+        interaction: discord.Interaction,
+        policy: Literal["ai", "end"],
+        takeover_after: app_commands.Range[int, 1, 20] | None = None,
+        reminder: Literal["off", "mention", "dm"] | None = None,
+        lobby_minutes: app_commands.Range[int, 1, 1440] | None = None,
+    ) -> None:
+        """AFK policy, AI takeover, half-time reminders and lobby expiry."""
+        changes: dict[str, Any] = {"afk_policy": policy}
+        for name, value in (
+            ("takeover_after", takeover_after),
+            ("reminder", reminder),
+            ("lobby_minutes", lobby_minutes),
+        ):
+            if value is not None:
+                changes[name] = value
         await self._update(interaction, **changes)
 
     @app_commands.command(

@@ -123,3 +123,12 @@ async def confirmed(interaction: discord.Interaction, game_id: str, what: str) -
         await rt.end(session, interaction.user.id, bool(manager))
         text = t(lang, "end-done")
     await interaction.response.edit_message(content=text, view=None)
+
+
+async def reclaim(interaction: discord.Interaction, game_id: str) -> None:
+    """The member takes back the seat the AI took over."""
+    rt = runtime_of(interaction)
+    session = rt.get(game_id)
+    await rt.reclaim(session, interaction.user.id)
+    lang = language_of(interaction.locale)
+    await interaction.response.send_message(t(lang, "reclaim-done"), ephemeral=True)

@@ -201,6 +201,25 @@ class GamesCog(commands.Cog):
 
         await guarded(interaction, "-", work)
 
+    @game_group.command(
+        name=_("kick", key="cmd-kick"),
+        description=_("Hand a member's seat to the AI (host or admins)", key="cmd-kick-desc"),
+    )
+    @app_commands.rename(member=_("member", key="cmd-arg-member"))
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        """The host or a manager hands a member's seat to the AI."""
+        lang = language_of(interaction.locale)
+
+        async def work() -> None:
+            session = self._my_game(interaction)
+            manager = isinstance(interaction.user, discord.Member) and (
+                interaction.user.guild_permissions.manage_guild
+            )
+            await self.runtime.kick(session, interaction.user.id, bool(manager), member.id)
+            await answer(interaction, t(lang, "kick-done", member=member.mention))
+
+        await guarded(interaction, "-", work)
+
     @app_commands.command(
         name=_("rules", key="cmd-rules"), description=_("How to play a game", key="cmd-rules-desc")
     )

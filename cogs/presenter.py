@@ -12,6 +12,7 @@ from bot.i18n import t
 from bot.render import renderer
 from bot.session import GameSession
 from cogs import ui
+from cogs.components import ReclaimButton
 from engines.core import Event
 
 log = logging.getLogger(__name__)
@@ -137,6 +138,44 @@ class DiscordPresenter:
             lang = self._languages.get(user_id, "en")
             await interaction.followup.send(t(lang, "dm-closed"), ephemeral=True)
 
+    # --- notices ---
+
+    def notice(self, session: GameSession, key: str, **params: Any) -> None:
+        """A public message in the game's language; seats become mentions."""
+        record = session.record
+        seats = params.pop("seats", [])
+        reclaim = params.pop("reclaim", False)
+        who = ", ".join(ui.mention(session, s) for s in seats)
+        text = t(record.language, key, who=who, count=len(seats), **params)
+        view = None
+        if reclaim:
+            view = discord.ui.View(timeout=None)
+            view.add_item(ReclaimButton(session.id, t(record.language, "reclaim-button")))
+        channel = self.client.get_partial_messageable(record.play_channel_id)
+        self._spawn(self._send(channel, text, view))
+
+    async def _send(self, channel: Any, text: str, view: discord.ui.View | None = None) -> None:
+        try:
+            await channel.send(text[:2000], view=view) if view else await channel.send(text[:2000])
+        except discord.HTTPException as exc:
+            log.warning("could not post in channel %s: %s", channel.id, exc)
+
+    def remind(self, session: GameSession, seats: list[int], by_dm: bool) -> None:
+        """Half the time is gone: a mention in the channel, or a DM to each waiting player."""
+        record = session.record
+        if not by_dm:
+            who = ", ".join(ui.mention(session, s) for s in seats)
+            when = ui.deadline_text(session).removeprefix(" · ")
+            text = t(record.language, "notice-reminder", who=who, when=when)
+            self._spawn(
+                self._send(self.client.get_partial_messageable(record.play_channel_id), text)
+            )
+            return
+        for seat in seats:
+            user_id = record.seats[seat].user_id
+            if user_id is not None:
+                self._spawn(self._dm_turn(session, seat, user_id))
+
     # --- the end ---
 
     def game_closed(self, session: GameSession) -> None:
@@ -145,6 +184,13 @@ class DiscordPresenter:
         self._spawn(self._close(session))
 
     async def _close(self, session: GameSession) -> None:
+        try:
+            await self._show_end(session)
+        except discord.HTTPException as exc:
+            # The channel may be gone (the sweeper closes such games): nothing left to show.
+            log.info("could not show the end of game %s: %s", session.id, exc)
+
+    async def _show_end(self, session: GameSession) -> None:
         record = session.record
         lang = record.language
         channel = self.client.get_partial_messageable(record.play_channel_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,13 +78,13 @@ def simcord_bot(db: Path) -> TabletopBot:
 
 
 @pytest.fixture
-def world(simcord_env: simcord.Env, db: Path) -> Iterator[World]:
-    """The running bot in a fresh simulated server."""
+async def world(simcord_env: simcord.Env, db: Path) -> World:
+    """The running bot in a fresh simulated server (member ids repeat from test to test)."""
+    LOCALES.clear()
     guild = simcord_env.create_guild("Table")
     channel = guild.create_text_channel("games")
     admin_role = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     w = World(env=simcord_env, guild=guild, channel=channel, members=[], admin=None, db=db)
     w.admin = guild.add_member(simcord_env.create_user("ada"), roles=[admin_role])
     w.members = [w.member(name) for name in ("alice", "bob", "carol")]
-    yield w
-    LOCALES.clear()
+    return w

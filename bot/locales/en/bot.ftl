@@ -145,3 +145,37 @@ cmd-config-host-options = host-options
 cmd-config-host-options-desc = Whether hosts may change game options
 cmd-config-option = option
 cmd-config-option-desc = Set a game's default option (value “default” resets it)
+
+## Never stuck
+notice-reminder = ⏳ { $who }, half of your time is gone: the clock runs out { $when }.
+notice-takeover = 🤖 { $who } did not move in time again, so the AI plays { $count ->
+    [one] this seat
+   *[other] these seats
+  } from now on. Press the button to take your seat back.
+notice-afk-ended = ⌛ { $who } did not move in time, so the game ended (this server's setting).
+notice-lobby-expired = The lobby closed itself: nobody started it within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+  }.
+notice-member-left = { $who } left the server; the AI plays their seat now.
+reclaim-button = Take my seat back
+reclaim-done = Your seat is yours again. Press “My hand” to play.
+error-seat-not-taken = The AI is not playing your seat.
+kick-done = The AI plays { $member }'s seat now.
+config-afk-ai = When the clock runs out: the AI moves; after { $count ->
+    [one] { $count } timeout
+   *[other] { $count } timeouts
+  } in a row it keeps the seat
+config-afk-end = When the clock runs out: the game ends
+config-reminder-off = Half-time reminder: off
+config-reminder-mention = Half-time reminder: a mention in the channel
+config-reminder-dm = Half-time reminder: a direct message
+config-lobby-minutes = A lobby closes if not started within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+  }
+cmd-kick = kick
+cmd-kick-desc = Hand a member's seat to the AI (host or admins)
+cmd-arg-member = member
+cmd-config-afk = afk
+cmd-config-afk-desc = What happens when a player lets the clock run out

@@ -148,3 +148,39 @@ cmd-config-host-options = настройки-хозяина
 cmd-config-host-options-desc = Может ли хозяин игры менять настройки
 cmd-config-option = вариант
 cmd-config-option-desc = Задать настройку игры по умолчанию (значение «default» сбрасывает её)
+
+## Чтобы игра не зависала
+notice-reminder = ⏳ { $who }, прошла половина времени на ход: оно кончится { $when }.
+notice-takeover = 🤖 { $who } снова не { $count ->
+    [one] успел сходить, поэтому дальше за него
+   *[other] успели сходить, поэтому дальше за них
+  } играет ИИ. Нажмите кнопку, чтобы вернуться в игру.
+notice-afk-ended = ⌛ { $who } не успел сходить, поэтому игра окончена (так настроено на сервере).
+notice-lobby-expired = Сбор игроков закрылся сам: игру не начали за { $minutes ->
+    [one] { $minutes } минуту
+    [few] { $minutes } минуты
+   *[many] { $minutes } минут
+  }.
+notice-member-left = { $who } покинул сервер, теперь за него играет ИИ.
+reclaim-button = Вернуться в игру
+reclaim-done = Вы снова в игре. Нажмите «Мои карты», чтобы сходить.
+error-seat-not-taken = За вас сейчас не играет ИИ.
+kick-done = Теперь за { $member } играет ИИ.
+config-afk-ai = Если время вышло: за игрока ходит ИИ, а после { $count ->
+    [one] { $count } пропуска
+   *[other] { $count } пропусков
+  } подряд остаётся на его месте
+config-afk-end = Если время вышло: игра заканчивается
+config-reminder-off = Напоминание на половине времени: выключено
+config-reminder-mention = Напоминание на половине времени: упоминание в канале
+config-reminder-dm = Напоминание на половине времени: личное сообщение
+config-lobby-minutes = Сбор игроков закрывается, если игру не начали за { $minutes ->
+    [one] { $minutes } минуту
+    [few] { $minutes } минуты
+   *[many] { $minutes } минут
+  }
+cmd-kick = выгнать
+cmd-kick-desc = Передать место участника ИИ (хозяин или администраторы)
+cmd-arg-member = участник
+cmd-config-afk = бездействие
+cmd-config-afk-desc = Что делать, если игрок не успел сходить

@@ -1,0 +1,155 @@
+"""Games never get stuck: the turn clock, AI takeover, leaving, lobby expiry, restarts, sweeping."""
+
+from __future__ import annotations
+
+import time
+
+from tests.bot.driver import act_once, board, click_verb, open_game
+
+TURN = 120
+
+
+def only_session(world):
+    (session,) = world.env.bot.runtime.sessions.values()
+    return session
+
+
+async def finish_turn(actor, world, seat):
+    session = only_session(world)
+    while session.running and seat in session.to_act():
+        assert await act_once(actor, board(world)) is not None
+
+
+async def test_at_the_deadline_the_ai_moves_for_the_absent_player(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    assert session.to_act() == {0}
+    assert "<t:" in board(world).embeds[0].fields[1].value
+
+    await world.env.advance_time(TURN + 1)
+
+    assert session.to_act() == {1}
+    assert session.state.version >= 3  # at least two cards and the end of the turn
+    assert session.record.seats[0].ai is False  # one timeout: the seat stays alice's
+
+
+async def test_half_time_reminder_mentions_the_player(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    await world.env.advance_time(TURN / 2 + 1)
+    last = world.channel.last_message.content
+    assert last.startswith("⏳") and alice.mention in last
+
+
+async def test_repeated_timeouts_hand_the_seat_to_the_ai_until_the_player_takes_it_back(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    await world.env.advance_time(TURN + 1)
+    await finish_turn(bob, world, 1)
+    await world.env.advance_time(TURN + 1)
+
+    notice = next(m for m in reversed(world.channel.history()) if m.content.startswith("🤖"))
+    assert alice.mention in notice.content and "AI plays this seat" in notice.content
+    assert session.record.seats[0].ai is True
+    assert session.to_act() == {1}  # the AI finished alice's turn; the game waits for bob
+
+    stranger = await bob.click(notice, label="Take my seat back")
+    assert stranger.response.content == "The AI is not playing your seat."
+    back = await alice.click(notice, label="Take my seat back")
+    assert back.ephemeral and "Your seat is yours again" in back.response.content
+    assert session.record.seats[0].ai is False
+
+
+async def test_afk_policy_end_ends_the_game_as_abandoned(world):
+    await world.admin.slash(world.channel, "config afk", policy="end")
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    await world.env.advance_time(TURN + 1)
+    assert world.env.bot.runtime.sessions == {}
+    contents = [m.content for m in world.channel.history()]
+    assert any(c.startswith("⌛") and alice.mention in c for c in contents)
+    stored = await world.env.bot.runtime.storage.games(("abandoned",))
+    assert len(stored) == 1
+
+
+async def test_a_member_leaving_the_server_hands_their_seat_to_the_ai(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    world.guild.remove_member(bob)
+    await world.env.settle()
+    assert session.record.seats[1].ai is True
+    assert "left the server" in world.channel.last_message.content or any(
+        "left the server" in m.content for m in world.channel.history()
+    )
+
+
+async def test_the_host_leaving_a_lobby_passes_it_on_and_kick_frees_a_seat(world):
+    alice, bob, carol = world.members
+    await alice.slash(world.channel, "newgame", game="zero")
+    lobby = world.channel.last_message
+    await click_verb(bob, lobby, "join")
+    await click_verb(carol, lobby, "join")
+    await click_verb(alice, lobby, "leave")
+    session = only_session(world)
+    assert session.record.host_id == bob.id
+    assert f"<@{bob.id}> (host)" in world.channel.last_message.embeds[0].fields[0].value
+    kicked = await bob.slash(world.channel, "game kick", member=carol)
+    assert kicked.ephemeral
+    assert session.seat_of(carol.id) is None
+
+
+async def test_a_lobby_nobody_starts_closes_itself(world):
+    await world.members[0].slash(world.channel, "newgame", game="zero")
+    await world.env.advance_time(15 * 60 + 1)
+    assert world.env.bot.runtime.sessions == {}
+    assert any("closed itself" in m.content for m in world.channel.history())
+
+
+async def test_a_pending_deadline_survives_a_restart(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    await world.restart()
+    session = only_session(world)
+    assert session.to_act() == {0}
+    await world.env.advance_time(TURN + 1)
+    assert session.to_act() == {1}
+
+
+async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_at_start(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    session.record.deadline = time.time() - 5
+    await world.env.bot.runtime.storage.save_game(session.record)
+    await world.restart()
+    session = only_session(world)
+    assert session.to_act() == {1}
+    assert session.timeouts == {0: 1}
+
+
+async def test_a_click_racing_the_deadline_is_applied_once(world):
+    alice, bob = world.members[:2]
+    board_message = await open_game(world, alice, "thegame", [bob])
+    panel = (await alice.click(board_message, label="My hand")).response
+    await world.env.advance_time(TURN + 1)
+    session = only_session(world)
+    version = session.state.version
+    select = next(c for c in panel.components[0]["components"])
+    late = await alice.select(
+        panel.message, [select["options"][0]["value"]], custom_id=select["custom_id"]
+    )
+    assert "out of date" in late.response.content
+    assert session.state.version == version
+
+
+async def test_a_deleted_channel_closes_its_game(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    world.env.backend.delete_channel(world.channel.id)
+    await world.env.settle()
+    assert world.env.bot.runtime.sessions == {}
+    stored = await world.env.bot.runtime.storage.games(("abandoned",))
+    assert len(stored) == 1
