@@ -13,6 +13,10 @@ from bot.settings import Settings
 
 def main() -> int:
     """Run until stopped; a missing or rejected token is one clear line and a non-zero exit."""
+    if sys.argv[1:2] == ["sandbox"]:
+        from bot.sandbox import main as sandbox
+
+        return sandbox(sys.argv[2:])
     try:
         settings = Settings()
     except ValidationError as exc:
@@ -23,7 +27,8 @@ def main() -> int:
         return 2
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(
-            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it.",
+            "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it "
+            "(or try the bot without a token: python -m bot sandbox).",
             file=sys.stderr,
         )
         return 2

@@ -1,0 +1,132 @@
+"""`python -m bot sandbox`: the real bot inside SimCord's simulated Discord, in the browser.
+
+A server with two channels, you (an admin) and three friends you can act for ("viewing as").
+Games persist in their own SQLite file, so stopping and starting the sandbox resumes them:
+the simulated world is rebuilt in the same order, so its ids, and the games' channels, match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+import discord
+from pydantic import SecretStr
+
+from bot.settings import Settings
+
+INSTALL_HINT = 'The sandbox needs the optional extra: pip install -e ".[sandbox]"'
+FRIENDS = ("alice", "bob", "carol")
+
+
+def _require_extra() -> Any:
+    try:
+        import simcord
+        import simcord.preview
+        from simcord.preview import _require_preview_runtime
+
+        _require_preview_runtime()
+    except Exception as exc:
+        raise SystemExit(f"{INSTALL_HINT} ({exc})") from exc
+    return simcord
+
+
+def _check_port(port: int) -> None:
+    if port == 0:
+        return
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise SystemExit(
+                    f"Port {port} on 127.0.0.1 is in use: stop what runs there or pick another "
+                    f"with --port."
+                ) from exc
+            raise
+
+
+def sandbox_settings(db: Path) -> Settings:
+    """Settings of the sandbox bot: its own database, never the production one."""
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        discord_token=SecretStr("sandbox"),
+        database_url=f"sqlite:///{db}",
+        shard_count=1,
+        # No rate limits to respect here, and the page waits for the bot to settle after a click.
+        board_edit_interval=0.0,
+    )
+
+
+class Sandbox:
+    """The running simulated world: use as `async with Sandbox(...) as sb: sb.url`."""
+
+    def __init__(self, db: Path, port: int = 8765) -> None:
+        self.db = db
+        self.port = port
+        self.url = ""
+        self.env: Any = None
+        self.members: list[Any] = []
+        self._stack = contextlib.AsyncExitStack()
+
+    async def __aenter__(self) -> Sandbox:
+        simcord = _require_extra()
+        _check_port(self.port)
+        from bot.client import TabletopBot
+
+        # The world is built first, in the same order every time, so its ids are the same on
+        # every start and the stored games find their channels; then our bot connects to it.
+        placeholder = discord.Client(intents=discord.Intents.none())
+        self.env = await self._stack.enter_async_context(
+            simcord.run(placeholder, settle_timeout=30)
+        )
+        guild = self.env.create_guild("Sandbox")
+        games = guild.create_text_channel("games")
+        guild.create_text_channel("more-games")
+        admins = guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
+        you = guild.add_member(self.env.create_user("you"), roles=[admins])
+        self.members = [you, *(guild.add_member(self.env.create_user(n)) for n in FRIENDS)]
+        await self.env.restart_bot(TabletopBot(sandbox_settings(self.db)))
+        preview = await self._stack.enter_async_context(
+            self.env.preview(games, viewers=self.members, layout="channel", port=self.port)
+        )
+        self.url = preview.url
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._stack.aclose()
+
+
+async def serve(db: Path, port: int) -> None:
+    """Run until Ctrl-C."""
+    async with Sandbox(db, port) as sb:
+        print(f"Sandbox running: open {sb.url}")
+        print("Type /newgame in the page; switch 'viewing as' to play for a friend. Ctrl-C stops.")
+        await asyncio.Event().wait()
+
+
+def main(argv: list[str]) -> int:
+    """Parse `sandbox [--port N] [--db PATH]` and run."""
+    port, db = 8765, Path("data/sandbox.db")
+    args = iter(argv)
+    for arg in args:
+        if arg == "--port":
+            port = int(next(args))
+        elif arg == "--db":
+            db = Path(next(args))
+        else:
+            print(f"unknown argument {arg}; usage: python -m bot sandbox [--port N] [--db PATH]")
+            return 2
+    try:
+        asyncio.run(serve(db, port))
+    except KeyboardInterrupt:
+        pass
+    except SystemExit as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return 0

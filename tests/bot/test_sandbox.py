@@ -1,0 +1,70 @@
+"""The sandbox: the real bot in SimCord's preview page, driven the way the page's browser does."""
+
+from __future__ import annotations
+
+import aiohttp
+
+from bot.sandbox import Sandbox
+from tests.bot.page_client import PageClient
+
+
+def cid(prefix: str, suffix: str = ""):
+    return lambda c: c.get("custom_id", "").startswith(prefix) and c["custom_id"].endswith(suffix)
+
+
+async def play_from_the_page(page: PageClient) -> None:
+    for _ in range(400):
+        if any(text.startswith("🏁") for text in page.contents()):
+            return
+        message_id, hand = page.control(cid("tb:hand:"))
+        await page.click(message_id, hand)
+        choice = page.control(cid("tb:sel:")) or page.control(cid("tb:act:"))
+        assert choice is not None, "the AI seat never waits for the human"
+        message_id, component = choice
+        if component["type"] == 3:
+            await page.select(message_id, component, component["options"][0]["value"])
+        else:
+            await page.click(message_id, component)
+    raise AssertionError("the game did not end")
+
+
+async def test_the_sandbox_page_serves_and_a_whole_game_is_played_through_it(tmp_path):
+    async with Sandbox(tmp_path / "sandbox.db", port=0) as sandbox, aiohttp.ClientSession() as http:
+        index = await http.get(sandbox.url.split("#")[0])
+        assert index.status == 200 and "SimCord Preview" in await index.text()
+        page = PageClient(http, sandbox.url)
+        await page.open(sandbox.members[0].id)
+        await page.command("newgame", game="thegame")
+        await page.click(*page.control(cid("tb:lobby:", ":addai")))
+        await page.click(*page.control(cid("tb:lobby:", ":start")))
+        await play_from_the_page(page)
+        assert any("The Game" in text and text.startswith("🏁") for text in page.contents())
+
+
+async def test_sandbox_games_survive_stopping_and_starting_it(tmp_path):
+    db = tmp_path / "sandbox.db"
+    async with Sandbox(db, port=0) as sandbox, aiohttp.ClientSession() as http:
+        page = PageClient(http, sandbox.url)
+        await page.open(sandbox.members[0].id)
+        await page.command("newgame", game="zero")
+        await page.click(*page.control(cid("tb:lobby:", ":addai")))
+        await page.click(*page.control(cid("tb:lobby:", ":start")))
+        (before,) = sandbox.env.bot.runtime.sessions.values()
+        state = before.state
+    async with Sandbox(db, port=0) as sandbox:
+        (after,) = sandbox.env.bot.runtime.sessions.values()
+        assert after.id == before.id and after.state == state
+
+
+async def test_a_port_in_use_is_a_clear_error(tmp_path):
+    import socket
+
+    import pytest
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(SystemExit, match=f"Port {port} on 127.0.0.1 is in use"):
+            async with Sandbox(tmp_path / "sandbox.db", port=port):
+                pass
