@@ -53,19 +53,19 @@ def _set_line(holder: int, s: CardSet, owner: str, lang: str) -> str:
         set=set_name(holder),
         direction=direction(s.ascending),
         top=card(s.top, bold=True),
-        under=t(lang, "hourglass-under", count=under) if under else "",
+        under=" " + t(lang, "hourglass-under", count=under) if under else "",
         hourglasses=sum(HOURGLASSES[c] for c in s.cards),
         owner=owner,
     )
 
 
 def _header(view: View, lang: str) -> str:
-    parts = [t(lang, "hourglass-round", round=view.round)]
     twice = view.options.deck_twice
     if twice or (twice is None and view.players == 5):
-        parts.append(t(lang, "hourglass-pass", current=view.deck_pass))
-    parts.append(t(lang, "hourglass-deck", count=view.deck_count))
-    return " · ".join(parts)
+        deck = t(lang, "hourglass-deck-pass", count=view.deck_count, current=view.deck_pass)
+    else:
+        deck = t(lang, "hourglass-deck", count=view.deck_count)
+    return t(lang, "hourglass-round", round=view.round) + " · " + deck
 
 
 def _rounds(scores: tuple[int | None, ...]) -> str:
@@ -84,7 +84,7 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
             "hourglass-player",
             name=name,
             hand=t(lang, "hourglass-cards", count=view.hand_counts[seat]),
-            collected=view.pile_counts[seat],
+            collected=t(lang, "hourglass-cards", count=view.pile_counts[seat]),
         )
         score = view.scores[seat]
         if score is not None:
@@ -115,7 +115,10 @@ def hand(view: View, lang: str) -> list[str]:
         return t(lang, "hourglass-owner-seat", number=who + 1)
 
     cards = " · ".join(worth(c) for c in view.hand)
-    lines = [_header(view, lang), *_sets(view, owner, lang), ""]
+    lines = [_header(view, lang)]
+    if not view.finished:
+        lines += _sets(view, owner, lang)
+    lines.append("")
     lines.append(t(lang, "hourglass-your-cards", cards=cards or "—"))
     if not view.finished:
         lines.append(t(lang, "hourglass-turns-left", count=max(len(view.hand) - 2, 0)))
@@ -153,7 +156,7 @@ def _collections(p: dict[str, Any], names: list[str], lang: str) -> str:
         cards = t(lang, "hourglass-cards", count=p["cards"][seat])
         if hourglasses is not None:
             cards += f" (⏳{hourglasses[seat]})"
-        parts.append(f"{name} {cards}")
+        parts.append(f"{name} — {cards}")
     return ", ".join(parts)
 
 
