@@ -80,7 +80,7 @@ class ConfigCog(
             values = cfg.options_for(slug).model_dump(mode="json")
             base = spec.Options().model_dump(mode="json")
             changed = [
-                f"{t(lang, f'opt-{slug}-{k}')} = {ui.value_text(v, lang)}"
+                f"{t(lang, f'opt-{slug}-{k}')} = {ui.value_text(v, lang, f'{slug}-{k}')}"
                 for k, v in values.items()
                 if base[k] != v
             ]

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.render import renderer
 from bot.session import GameSession
 from cogs.components import (
@@ -52,13 +52,15 @@ def options_lines(session: GameSession, lang: str) -> list[str]:
     if not changed:
         return [t(lang, "options-base")]
     return [
-        f"• {t(lang, f'opt-{spec.slug}-{k}')}: **{value_text(v, lang)}**"
+        f"• {t(lang, f'opt-{spec.slug}-{k}')}: **{value_text(v, lang, f'{spec.slug}-{k}')}**"
         for k, v in changed.items()
     ]
 
 
-def value_text(value: Any, lang: str) -> str:
-    """An option value as a player reads it."""
+def value_text(value: Any, lang: str, option: str = "") -> str:
+    """An option value as a player reads it; `optval-<slug>-<field>-<value>` names a choice."""
+    if option and has(lang, key := f"optval-{option}-{value}"):
+        return t(lang, key)
     if isinstance(value, bool):
         return t(lang, "yes" if value else "no")
     if isinstance(value, list):
