@@ -299,6 +299,8 @@ class Runtime:
         outcome = session.game.outcome(state)
         if outcome is not None:
             await self.storage.save_result(session.id, outcome.model_dump_json())
+            # The last move's announcements (a final reveal, the last round's scores) come first.
+            self.presenter.turn_changed(session, events)
             await self._close(session, "finished")
             return
         await self._arm_clock(session)

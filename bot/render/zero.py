@@ -1,0 +1,228 @@
+"""Text of Zero: the market, passes and last turns, hands with cancelled cards, round scores."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.i18n import t
+from engines.core import Event
+from engines.zero import View
+from engines.zero.models import GROUP, colour_of, value_of
+from engines.zero.scoring import is_zero
+
+COLOURS = ("🟥", "🟧", "🟨", "🟩", "🟦", "🟪", "🟫")
+"""Colours A-G of the rules file (their names have no effect on play, C1)."""
+
+
+def card(c: int) -> str:
+    """`🟥5`: the colour square and the value."""
+    return f"{COLOURS[colour_of(c)]}{value_of(c)}"
+
+
+def cancelled(hand: Iterable[int]) -> set[int]:
+    """Cards of a hand in a group of 5+ of one colour or one value: they score nothing (R13)."""
+    cards = tuple(hand)
+    colours = Counter(colour_of(c) for c in cards)
+    values = Counter(value_of(c) for c in cards)
+    return {c for c in cards if colours[colour_of(c)] >= GROUP or values[value_of(c)] >= GROUP}
+
+
+def cards_text(hand: Sequence[int]) -> str:
+    """A hand grouped by colour, cancelled cards struck through: `🟥1 🟥3 · ~~🟦5~~`."""
+    dead = cancelled(hand)
+    groups: dict[int, list[str]] = {}
+    for c in sorted(hand):
+        text = f"~~{card(c)}~~" if c in dead else card(c)
+        groups.setdefault(colour_of(c), []).append(text)
+    return " · ".join(" ".join(g) for g in groups.values()) or "—"
+
+
+def _market(view: View, lang: str) -> str:
+    return t(lang, "zero-market", cards=" ".join(card(c) for c in view.market) or "—")
+
+
+def _header(view: View, lang: str) -> str:
+    return t(lang, "zero-round", round=view.round, rounds=view.rounds)
+
+
+def _passes(view: View, who: Sequence[str], lang: str) -> str:
+    """The pass count, or who is still owed a last turn (R8)."""
+    if view.trigger is None:
+        return t(lang, "zero-passes", count=view.passes)
+    left = [view.turn, *view.final_turns_left] if view.phase != "over" else []
+    return t(
+        lang,
+        "zero-last-turns",
+        who=who[view.trigger],
+        left=" → ".join(who[s] for s in left) or "—",
+    )
+
+
+def _rounds(view: View, seat: int) -> str:
+    """`12 + 0 = **12**`, or just `**0**` before the first round is scored."""
+    total = f"**{view.totals[seat]}**"
+    if not view.round_scores:
+        return total
+    parts = []
+    for number, scores in enumerate(view.round_scores):
+        mark = " 🎉" if view.zero_by[number] == seat else ""
+        parts.append(f"{scores[seat]}{mark}")
+    return " + ".join(parts) + f" = {total}"
+
+
+def board(view: View, names: list[str], lang: str) -> list[str]:
+    """Round, market (and a card just laid), passes or last turns, every player's scores."""
+    bold = [f"**{n}**" for n in names]
+    lines = [_header(view, lang)]
+    if view.phase != "over":
+        lines.append(_market(view, lang))
+        if view.laid is not None:
+            lines.append(t(lang, "zero-laid", who=bold[view.turn], card=card(view.laid)))
+        lines.append(_passes(view, bold, lang))
+        lines.append(t(lang, "zero-unused", count=view.unused_count))
+    lines += ["", t(lang, "zero-scores-title")]
+    for seat, name in enumerate(bold):
+        lines.append(f"{name} — {_rounds(view, seat)}")
+    if view.phase == "over" and view.shown:
+        lines += ["", t(lang, "zero-last-hands")]
+        lines += [
+            f"{name}: {cards_text(hand)}" for name, hand in zip(bold, view.shown, strict=True)
+        ]
+    return lines
+
+
+def _closest(hand: Sequence[int], lang: str) -> str:
+    """The largest colour group and value group: five of each (sharing a card) is a Zero."""
+    colour, n_colour = Counter(colour_of(c) for c in hand).most_common(1)[0]
+    value, n_value = Counter(value_of(c) for c in hand).most_common(1)[0]
+    return t(
+        lang,
+        "zero-groups",
+        colour=COLOURS[colour],
+        colours=n_colour,
+        value=value,
+        values=n_value,
+    )
+
+
+def _todo(view: View, lang: str) -> list[str]:
+    """What the seat should do now: give (step 1), take (step 2), pass or call Zero."""
+    seat = view.seat
+    if view.phase == "over" or seat is None or seat not in view.to_act:
+        return []
+    lines = []
+    if view.trigger is not None:
+        lines.append(t(lang, "zero-your-last-turn"))
+    if view.phase == "take":
+        assert view.laid is not None
+        lines.append(t(lang, "zero-now-take", card=card(view.laid)))
+        return lines
+    if is_zero(view.hand):
+        lines.append(t(lang, "zero-you-have-zero"))
+    lines.append(t(lang, "zero-now-give"))
+    if view.trigger is None:
+        lines.append(t(lang, "zero-pass-hint", count=view.passes))
+    return lines
+
+
+def hand(view: View, lang: str) -> list[str]:
+    """The market, the seat's own cards and hand score, its totals and the step to take now."""
+    seat = view.seat
+    assert seat is not None
+    names = [
+        t(lang, "zero-you") if s == seat else t(lang, "zero-seat", number=s + 1)
+        for s in range(view.players)
+    ]
+    lines = [_header(view, lang), _market(view, lang)]
+    if view.laid is not None and view.turn != seat:
+        lines.append(t(lang, "zero-laid", who=names[view.turn], card=card(view.laid)))
+    if view.phase != "over":
+        lines.append(_passes(view, names, lang))
+    lines += ["", t(lang, "zero-your-cards", cards=cards_text(view.hand))]
+    if view.hand:
+        lines.append(_closest(view.hand, lang))
+        if cancelled(view.hand):
+            lines.append(t(lang, "zero-struck"))
+    if view.laid is None or view.turn != seat:
+        # Mid-exchange the hand holds 8 cards, so its score would mislead.
+        lines.append(t(lang, "zero-your-score", score=view.hand_score or 0))
+    lines.append(t(lang, "zero-your-total", rounds=_rounds(view, seat)))
+    todo = _todo(view, lang)
+    if todo:
+        lines += ["", *todo]
+    return lines
+
+
+def label(action: Any, lang: str) -> str:
+    """`Give 🟥5`, `Take 🟦3`, `Take 🟦3 and call ZERO! 🎉`, `Pass`, `Call ZERO!`."""
+    if action.kind == "give":
+        return t(lang, "zero-do-give", card=card(action.card))
+    if action.kind == "take":
+        key = "zero-do-take-zero" if action.declare else "zero-do-take"
+        return t(lang, key, card=card(action.card))
+    if action.kind == "pass":
+        return t(lang, "zero-do-pass")
+    return t(lang, "zero-do-zero")
+
+
+def group(action: Any) -> str:
+    """Giving and taking are card choices (selects); pass and Zero are buttons."""
+    return str(action.kind) if action.kind in ("give", "take") else ""
+
+
+def _round_end(p: dict[str, Any], names: list[str], lang: str) -> str:
+    scores: list[int] = p["scores"]
+    zero_by = p["zero_by"]
+    how = (
+        t(lang, "zero-ev-ended-by-zero", who=names[zero_by])
+        if zero_by is not None
+        else t(lang, "zero-ev-ended-by-passes")
+    )
+    lines = [t(lang, "zero-ev-round-end", round=p["round"], rounds=len(scores), how=how)]
+    for seat, name in enumerate(names):
+        points = t(lang, "score-points", points=scores[seat])
+        lines.append(f"**{name}** — {points}: {cards_text(p['shown'][seat])}")
+    totals = " · ".join(f"{name} {total}" for name, total in zip(names, p["totals"], strict=True))
+    lines.append(t(lang, "zero-ev-totals", totals=totals))
+    return "\n".join(lines)
+
+
+def event(event: Event, names: list[str], lang: str) -> str | None:
+    """One line per public event worth reading (a round's end lists every hand)."""
+    p = event.params
+    who = f"**{names[event.seat]}**" if event.seat is not None else ""
+    kind = event.kind.removeprefix("zero.")
+    if kind == "take":
+        return t(lang, "zero-ev-exchange", who=who, gave=card(p["gave"]), took=card(p["card"]))
+    if kind == "pass":
+        if p["triggers"]:
+            left = " → ".join(names[s] for s in p["final_turns"])
+            return t(lang, "zero-ev-pass-trigger", who=who, left=left)
+        if p["passes"] == 1:
+            return t(lang, "zero-ev-pass-first", who=who)
+        return t(lang, "zero-ev-pass-late", who=who)
+    if kind == "zero":
+        return t(lang, "zero-ev-zero", who=who)
+    if kind == "round_end":
+        return _round_end(p, names, lang)
+    if kind == "round_start":
+        market = " ".join(card(c) for c in p["market"])
+        return t(
+            lang,
+            "zero-ev-round-start",
+            round=p["round"],
+            who=f"**{names[p['first_player']]}**",
+            market=market,
+        )
+    if kind == "game_over":
+        winners = ", ".join(f"**{names[s]}**" for s in p["winners"])
+        best = min(p["totals"])
+        return t(lang, "zero-ev-game-over", winners=winners, count=len(p["winners"]), points=best)
+    return None  # zero.give: the board shows the laid card until the take completes the exchange
+
+
+def announce(event: Event) -> bool:
+    """A Zero, a round's end with every score and hand, and the next round's start."""
+    return event.kind in ("zero.zero", "zero.round_end", "zero.round_start")
