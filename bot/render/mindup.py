@@ -1,0 +1,259 @@
+"""Text of Mind Up!: central row, column order, goals, who has chosen, collections and scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from engines.core import Event
+from engines.mindup import View
+from engines.mindup.models import COLOUR, GOALS, MODIFIER, ROUNDS, Columns
+from engines.mindup.scoring import score_round
+
+EMOJI = {"orange": "🟧", "blue": "🟦", "green": "🟩", "purple": "🟪", "pink": "🩷"}
+ICON = {-1: "⁻¹", 0: "", 1: "⁺¹", 2: "⁺²"}
+KEYCAP = ("0️⃣", "1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣")
+CHOSEN, CHOOSING = "✅", "⏳"
+
+
+def card(n: int) -> str:
+    """`🟧46⁺¹`: colour, number and icon (no icon for 0)."""
+    return f"{EMOJI[COLOUR[n]]}{n}{ICON[MODIFIER[n]]}"
+
+
+def cards(numbers: Any) -> str:
+    """Cards in a row, `—` for none."""
+    return " · ".join(card(n) for n in numbers) or "—"
+
+
+def column_order(order: Any) -> str:
+    """`2️⃣ 4️⃣ 1️⃣ 5️⃣ 3️⃣`: the collection cards' values, left to right."""
+    return " ".join(KEYCAP[v] for v in order)
+
+
+def signed(value: int) -> str:
+    """`+3`, `0`, `−2` (a real minus sign)."""
+    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+
+
+def compact(columns: Columns, order: Any, lang: str) -> str:
+    """`2️⃣🟪🟪 4️⃣🟦 1️⃣🟩`: each used collection card with one square per number card on it."""
+    parts = [
+        KEYCAP[value] + EMOJI[COLOUR[pile[0]]] * len(pile)
+        for value, pile in zip(order, columns, strict=True)
+        if pile
+    ]
+    return " ".join(parts) or t(lang, "mindup-empty")
+
+
+def detailed(columns: Columns, order: Any, lang: str) -> str:
+    """`2️⃣ 🟪7⁻¹ 🟪9⁺¹ · 4️⃣ 🟦13⁻¹`: the cards themselves, per collection card."""
+    parts = [
+        KEYCAP[value] + " " + " ".join(card(c) for c in pile)
+        for value, pile in zip(order, columns, strict=True)
+        if pile
+    ]
+    return " · ".join(parts) or t(lang, "mindup-empty")
+
+
+def _turns(view: View) -> int:
+    """Turns with a choice in the current round: hand size at its start minus one (R14)."""
+    return 5 + view.round
+
+
+def _header(view: View, lang: str) -> list[str]:
+    if view.game_over:
+        return [t(lang, "mindup-over", rounds=ROUNDS)]
+    head = t(lang, "mindup-round", round=view.round, rounds=ROUNDS)
+    head += " · " + t(lang, "mindup-turn", turn=view.turn, turns=_turns(view))
+    head += " · " + t(lang, "mindup-deck", count=view.deck_count)
+    return [head, t(lang, "mindup-columns", columns=column_order(view.order))]
+
+
+def _goals(view: View, lang: str) -> list[str]:
+    if not view.goals:
+        return []
+    key = "mindup-goals-fixed" if view.options.goals == "fixed" else "mindup-goals-round"
+    lines = [t(lang, key, count=len(view.goals))]
+    lines += [goal_text(g, lang) for g in view.goals]
+    return lines
+
+
+def goal_text(goal: int, lang: str) -> str:
+    """`🎯 A · +2: exactly 1 or 3 🟧 cards`."""
+    g = GOALS[goal]
+    return f"🎯 {g.letter} · **{signed(g.points)}**: " + t(lang, f"mindup-goal-{goal}")
+
+
+def _round_scores(view: View) -> tuple[int, ...]:
+    """What each collection would score if the round ended now (the final round once over)."""
+    if view.game_over:
+        return view.results[-1].scores
+    return score_round(view.collections, view.order, view.goals).scores
+
+
+def _history(view: View, seat: int) -> str:
+    return " + ".join(str(r.scores[seat]) for r in view.results)
+
+
+def board(view: View, names: list[str], lang: str) -> list[str]:
+    """Round, columns, goals, the central row, then per player: chosen?, collection, scores."""
+    lines = _header(view, lang)
+    if not view.game_over:
+        lines += _goals(view, lang)
+        lines.append(t(lang, "mindup-central", cards=cards(view.central)))
+        lines.append(t(lang, "mindup-hands", count=view.hand_counts[0]))
+    lines.append("")
+    now = _round_scores(view)
+    for seat, name in enumerate(names):
+        collection = compact(view.collections[seat], view.order, lang)
+        if view.game_over:
+            line = t(
+                lang,
+                "mindup-player-final",
+                name=name,
+                collection=collection,
+                total=view.totals[seat],
+                rounds=_history(view, seat),
+            )
+        else:
+            line = t(
+                lang,
+                "mindup-player",
+                mark=CHOSEN if view.chosen[seat] else CHOOSING,
+                name=name,
+                collection=collection,
+                points=now[seat],
+            )
+            if view.results:
+                line += " · " + t(lang, "mindup-before", total=view.totals[seat])
+        lines.append(line)
+    if not view.game_over:
+        chosen = sum(view.chosen)
+        lines.append(t(lang, "mindup-legend", chosen=chosen, count=view.players))
+    return lines
+
+
+def hand(view: View, lang: str) -> list[str]:
+    """The seat's cards, its secret choice if locked in, its collection and the central row."""
+    seat = view.seat
+    assert seat is not None
+    lines = _header(view, lang)
+    if not view.game_over:
+        lines += _goals(view, lang)
+        lines.append(t(lang, "mindup-central", cards=cards(view.central)))
+    lines.append("")
+    lines.append(t(lang, "mindup-your-cards", cards=cards(view.hand)))
+    if view.my_choice is not None:
+        lines.append(t(lang, "mindup-your-choice", card=card(view.my_choice)))
+        waiting = view.players - sum(view.chosen)
+        lines.append(t(lang, "mindup-waiting", count=waiting))
+    elif not view.game_over:
+        lines.append(t(lang, "mindup-how"))
+        if len(view.hand) == 2:
+            lines.append(t(lang, "mindup-keep-last"))
+    lines.append(
+        t(
+            lang,
+            "mindup-your-collection",
+            collection=detailed(view.collections[seat], view.order, lang),
+        )
+    )
+    if view.game_over:
+        lines.append(t(lang, "mindup-your-total", total=view.totals[seat]))
+        return lines
+    score = t(lang, "mindup-your-score", points=_round_scores(view)[seat])
+    if view.results:
+        score += " · " + t(lang, "mindup-before", total=view.totals[seat])
+    lines.append(score)
+    lines.append(t(lang, "mindup-icons"))
+    return lines
+
+
+def label(action: Any, lang: str) -> str:
+    """`🟧 46⁺¹ · orange`."""
+    n = action.card
+    colour = t(lang, f"mindup-colour-{COLOUR[n]}")
+    return f"{EMOJI[COLOUR[n]]} {n}{ICON[MODIFIER[n]]} · {colour}"
+
+
+def group(action: Any) -> str:
+    """Every card choice shares one select."""
+    return "play"
+
+
+def _reveal(p: dict[str, Any], names: list[str], lang: str) -> str:
+    order = sorted(range(len(p["played"])), key=lambda s: p["played"][s])
+    plays = " · ".join(
+        t(lang, "mindup-took", who=names[s], played=card(p["played"][s]), taken=card(p["taken"][s]))
+        for s in order
+    )
+    return t(lang, "mindup-ev-reveal", turn=p["turn"], plays=plays)
+
+
+def _scored(p: dict[str, Any], names: list[str], lang: str) -> str:
+    parts = []
+    for seat, name in enumerate(names):
+        detail = t(
+            lang,
+            "mindup-detail",
+            columns=p["column_points"][seat],
+            icons=signed(p["icon_points"][seat]),
+        )
+        if p["goals"]:
+            detail += ", " + t(lang, "mindup-detail-goals", goals=signed(p["goal_points"][seat]))
+        parts.append(
+            t(
+                lang,
+                "mindup-score",
+                who=name,
+                points=p["scores"][seat],
+                detail=detail,
+                total=p["totals"][seat],
+            )
+        )
+    return t(lang, "mindup-ev-round-scored", round=p["round"], scores="; ".join(parts))
+
+
+def event(event: Event, names: list[str], lang: str) -> str | None:
+    """Reveals, last cards, round scores and new rounds; hidden choices stay out."""
+    if event.visible_to is not None:
+        return None
+    p = event.params
+    kind = event.kind.removeprefix("mindup.")
+    if kind == "reveal":
+        return _reveal(p, names, lang)
+    if kind == "last_cards":
+        placed = " · ".join(f"{name} {card(c)}" for name, c in zip(names, p["cards"], strict=True))
+        return t(lang, "mindup-ev-last-cards", cards=placed)
+    if kind == "round_scored":
+        return _scored(p, names, lang)
+    if kind == "round_started":
+        line = t(
+            lang,
+            "mindup-ev-round-started",
+            round=p["round"],
+            count=p["hand_size"],
+            columns=column_order(p["order"]),
+        )
+        if p["goals"]:
+            line += " " + t(
+                lang,
+                "mindup-ev-new-goals",
+                goals="; ".join(goal_text(g, lang).removeprefix("🎯 ") for g in p["goals"]),
+            )
+        return line
+    if kind == "game_over":
+        winners = ", ".join(names[s] for s in p["winners"])
+        return t(lang, "mindup-ev-game-over", winners=winners, count=len(p["winners"]))
+    return None
+
+
+def announce(event: Event) -> bool:
+    """The reveal of every turn and the end of a round get their own channel message."""
+    return event.visible_to is None and event.kind in (
+        "mindup.reveal",
+        "mindup.last_cards",
+        "mindup.round_scored",
+        "mindup.round_started",
+    )
