@@ -339,9 +339,22 @@ class Runtime:
         finally:
             self._ai_tasks.pop(session.id, None)
 
-    async def _apply_for(self, session: GameSession, seat: int) -> None:
+    async def _apply_for(self, session: GameSession, seat: int) -> list[Event]:
         events = await session.apply(self.storage, seat, session.ai_choice(seat), by_ai=True)
         await self._after_change(session, events)
+        return events
+
+    async def _finish_turn_for(self, session: GameSession, seat: int) -> None:
+        """The AI completes the absent seat's current turn, and only that turn.
+
+        A turn may take several actions (cards one by one, draw after draw); it is over when
+        another seat must act, when a simultaneous choice was made, or when the engine says a
+        new turn began (a `<slug>.turn` event: a solo player's or a bonus turn).
+        """
+        while session.running and seat in session.to_act():
+            events = await self._apply_for(session, seat)
+            if session.to_act() != {seat} or any(e.kind.endswith(".turn") for e in events):
+                return
 
     # --- the clock ---
 
@@ -404,9 +417,7 @@ class Runtime:
                 await self.storage.save_game(session.record)
                 self.presenter.notice(session, "notice-takeover", seats=taken, reclaim=True)
             for seat in absent:
-                # The AI finishes the whole turn (The Game's turns are several actions).
-                while session.running and seat in session.to_act():
-                    await self._apply_for(session, seat)
+                await self._finish_turn_for(session, seat)
 
     async def reclaim(self, session: GameSession, user_id: int) -> None:
         """A player takes back the seat the AI took over after their timeouts."""

@@ -14,7 +14,8 @@ import engines
 from bot.storage import GameRecord, LoggedAction, Storage
 from engines.core import Event, Game, action_adapter, decode_action, rng_for
 
-RECENT_EVENTS = 6
+RECENT_EVENTS = 30
+"""Public events kept for the board; it shows the last few that read as a line."""
 
 
 class StaleAction(Exception):  # noqa: N818 - the name style.md gives it

@@ -54,7 +54,11 @@ class IllegalAction(Exception):  # noqa: N818 - the name is part of the engine c
 
 
 class Event(Frozen):
-    """Something that happened: public (visible_to None) or private to one seat."""
+    """Something that happened: public (visible_to None) or private to one seat.
+
+    Kinds are `<slug>.<what>`. An engine whose turns take several actions emits `<slug>.turn`
+    when a new turn begins, so the runtime knows where an absent player's turn ends.
+    """
 
     kind: str
     seat: int | None = None

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
 from bot.render import mindup as render
 from engines import mindup
 from tests.bot.driver import board, components, finished, open_game, play_to_end
@@ -194,11 +192,6 @@ async def test_the_clock_lets_the_ai_choose_for_a_missing_player(world):
     assert "turn 1/6" not in text and "⏳ **alice** — " in text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot/runtime.py _timeout keeps applying the AI while the seat is in to_act(), so in a "
-    "simultaneous game it also chooses the absent seat's card of the NEXT turn, with no clock",
-)
 async def test_one_timeout_plays_only_the_turn_that_timed_out(world):
     alice = world.members[0]
     await open_game(world, alice, "mindup", [], ai=2)
