@@ -99,7 +99,10 @@ class Sandbox:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        bot = self.env.bot if self.env is not None else None
         await self._stack.aclose()
+        if bot is not None and hasattr(bot, "storage"):
+            await bot.storage.close()
 
 
 async def serve(db: Path, port: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,9 @@ class World:
 
     async def restart(self) -> None:
         """A new bot process on the same database; the simulated Discord keeps its state."""
+        old = self.env.bot
         await self.env.restart_bot(make_bot(self.db))
+        await old.storage.close()
 
 
 @pytest.fixture
@@ -72,9 +75,12 @@ def db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def simcord_bot(db: Path) -> TabletopBot:
-    """The bot under test, for SimCord's simcord_env fixture."""
-    return make_bot(db)
+async def simcord_bot(db: Path) -> AsyncIterator[TabletopBot]:
+    """The bot under test, for SimCord's simcord_env fixture; its database closes after."""
+    bot = make_bot(db)
+    yield bot
+    if hasattr(bot, "storage"):
+        await bot.storage.close()
 
 
 @pytest.fixture
