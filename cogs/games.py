@@ -91,6 +91,8 @@ class GamesCog(commands.Cog):
             raise options_error(slug, exc, lang) from exc
         thread = None
         if cfg.threads and isinstance(interaction.channel, discord.TextChannel):
+            # Two Discord calls come before the answer: acknowledge now, answer after.
+            await interaction.response.defer(ephemeral=True, thinking=True)
             thread = await interaction.channel.create_thread(
                 name=t(cfg.language, "thread-name", game=ui.game_title(slug, cfg.language)),
                 type=discord.ChannelType.public_thread,
@@ -110,7 +112,7 @@ class GamesCog(commands.Cog):
             message = await interaction.original_response()
         else:
             message = await thread.send(embed=embed, view=view)
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 t(lang, "lobby-in-thread", thread=thread.mention), ephemeral=True
             )
         session.record.message_id = message.id

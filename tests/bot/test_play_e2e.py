@@ -186,3 +186,26 @@ async def test_thegame_signals_reach_the_board_for_everyone(world):
     choice = next(o for o in signals["options"] if o["value"] == "signal.2.dont_play")
     await bob.select(panel.message, [choice["value"]], custom_id=signals["custom_id"])
     assert "⬇️1 **100** · please don't play here" in board(world).embeds[0].description
+
+
+async def test_with_threads_each_game_opens_in_its_own_thread(world):
+    await world.admin.slash(world.channel, "config threads", value=True)
+    alice, bob = world.members[:2]
+    first = await alice.slash(world.channel, "newgame", game="thegame")
+    second = await bob.slash(world.channel, "newgame", game="zero")
+    for answered in (first, second):
+        assert answered.ephemeral and "Your lobby is open in" in answered.response.content
+    threads = world.channel.threads
+    assert len(threads) == 2
+    lobby = threads[0].last_message
+    assert lobby.embeds[0].title == "🎲 The Game — lobby"
+    assert len(runtime(world).sessions) == 2
+
+
+async def test_game_status_posts_the_board_again(world):
+    alice, bob = world.members[:2]
+    first = await open_game(world, alice, "thegame", [bob])
+    await bob.slash(world.channel, "game status")
+    again = board(world)
+    assert again.id != first.id and again.embeds[0].title == "The Game"
+    assert only_session(world).record.message_id == again.id
