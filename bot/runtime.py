@@ -10,7 +10,8 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 from bot.guild_config import GuildConfig
@@ -208,16 +209,22 @@ class Runtime:
 
     # --- play ---
 
-    async def act(
-        self, session: GameSession, user_id: int, action_text: str, drawn_version: int
-    ) -> list[Event]:
-        """A member's click: map them to their seat, check freshness, apply, commit, show."""
+    @asynccontextmanager
+    async def _playing(self, session: GameSession, user_id: int) -> AsyncIterator[int]:
+        """The member's seat, with the game's lock held and the game known to be running."""
         seat = session.seat_of(user_id)
         if seat is None:
             raise GameError("error-not-a-player")
         async with session.lock:
             if not session.running:
                 raise GameError("error-game-over")
+            yield seat
+
+    async def act(
+        self, session: GameSession, user_id: int, action_text: str, drawn_version: int
+    ) -> list[Event]:
+        """A member's click: map them to their seat, check freshness, apply, commit, show."""
+        async with self._playing(session, user_id) as seat:
             action = session.decode(action_text)
             session.check_fresh(seat, drawn_version, action)
             events = await session.apply(self.storage, seat, action, by_ai=False)
@@ -227,23 +234,13 @@ class Runtime:
 
     async def act_extra(self, session: GameSession, user_id: int, action: Any) -> None:
         """An action outside the turn order (thegame's public signals)."""
-        seat = session.seat_of(user_id)
-        if seat is None:
-            raise GameError("error-not-a-player")
-        async with session.lock:
-            if not session.running:
-                raise GameError("error-game-over")
+        async with self._playing(session, user_id) as seat:
             events = await session.apply(self.storage, seat, action, by_ai=False)
             await self._after_change(session, events)
 
     async def hand_to_ai(self, session: GameSession, user_id: int) -> None:
         """A player leaves a running game: the AI plays their seat from now on."""
-        seat = session.seat_of(user_id)
-        if seat is None:
-            raise GameError("error-not-a-player")
-        async with session.lock:
-            if not session.running:
-                raise GameError("error-game-over")
+        async with self._playing(session, user_id) as seat:
             session.record.seats[seat].ai = True
             await self.storage.save_game(session.record)
             await self._arm_clock(session)
@@ -421,12 +418,7 @@ class Runtime:
 
     async def reclaim(self, session: GameSession, user_id: int) -> None:
         """A player takes back the seat the AI took over after their timeouts."""
-        seat = session.seat_of(user_id)
-        if seat is None:
-            raise GameError("error-not-a-player")
-        async with session.lock:
-            if not session.running:
-                raise GameError("error-game-over")
+        async with self._playing(session, user_id) as seat:
             if not session.record.seats[seat].ai:
                 raise GameError("error-seat-not-taken")
             session.record.seats[seat].ai = False

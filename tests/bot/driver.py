@@ -86,3 +86,9 @@ async def play_to_end(world: World, players: list[Any], max_rounds: int = 3000) 
         if not moved:
             raise AssertionError("no player can act but the game has not ended")
     raise AssertionError("the game did not end")
+
+
+def only_session(world: World) -> Any:
+    """The one live game of the test."""
+    (session,) = world.env.bot.runtime.sessions.values()
+    return session

@@ -7,14 +7,9 @@ import re
 
 from bot.render import mindup as render
 from engines import mindup
-from tests.bot.driver import board, components, finished, open_game, play_to_end
+from tests.bot.driver import board, components, finished, only_session, open_game, play_to_end
 
 CHOICE_SECONDS = 60  # the default clock for a secret choice (GuildConfig.choice_seconds)
-
-
-def only_session(world):
-    (session,) = world.env.bot.runtime.sessions.values()
-    return session
 
 
 def description(message):

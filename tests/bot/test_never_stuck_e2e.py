@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import time
 
-from tests.bot.driver import act_once, board, click_verb, open_game
+from tests.bot.driver import act_once, board, click_verb, only_session, open_game
 
 TURN = 120
-
-
-def only_session(world):
-    (session,) = world.env.bot.runtime.sessions.values()
-    return session
 
 
 async def finish_turn(actor, world, seat):

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import discord
 
-from tests.bot.driver import board, components, open_game
+from tests.bot.driver import board, components, only_session, open_game
 
 
 def runtime(world):
     return world.env.bot.runtime
-
-
-def only_session(world):
-    (session,) = runtime(world).sessions.values()
-    return session
 
 
 def first_play(panel):

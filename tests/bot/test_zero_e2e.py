@@ -10,12 +10,15 @@ from bot.i18n import t
 from bot.render import zero as render
 from engines import IllegalAction, zero
 from engines.zero.scoring import hand_score
-from tests.bot.driver import act_once, board, components, finished, open_game, play_to_end
-
-
-def only_session(world):
-    (session,) = world.env.bot.runtime.sessions.values()
-    return session
+from tests.bot.driver import (
+    act_once,
+    board,
+    components,
+    finished,
+    only_session,
+    open_game,
+    play_to_end,
+)
 
 
 def description(message):
