@@ -35,6 +35,8 @@ Tops = tuple[int, ...]
 
 _NEAREST: Final = 2
 """Ordinary placements considered per pile and node: the closest cards to the top."""
+_SETUPS: Final = 2
+"""Further placements per pile considered because a trick partner could follow them."""
 _MUST: Final = 1000.0
 """Value of a plan that misses the minimum or lets a fire deadline pass."""
 _SOLVER_BUDGET: Final = 3000
@@ -64,8 +66,8 @@ class Params:
     reach_endgame: float
     jump_tiebreak: float = 0.01
     """Per step of the raw jump: prefers the smaller jump among equal costs."""
-    dead_in_hand: float = 0.0
-    """Extra cost of an own card left with no pile at all."""
+    group_waste: float = 1.0
+    """Extra cost of playing a card alone while holding its trick partner (wastes the pair)."""
     fire_risk: float = 4.0
     """Cost of leaving a fire card burning for the next turn."""
     dont_play: float = 3.0
@@ -84,6 +86,15 @@ def _bits(cards: tuple[int, ...] | set[int]) -> int:
     return sum(1 << c for c in cards)
 
 
+def _signalled(view: View, signal: str) -> set[int]:
+    """Piles carrying this hint from another seat (the AI never sends hints itself)."""
+    return {
+        p
+        for p, s in enumerate(view.signals)
+        if s is not None and s.seat != view.seat and s.signal == signal
+    }
+
+
 def _place(tops: Tops, pile: int, card: int) -> Tops:
     return (*tops[:pile], card, *tops[pile + 1 :])
 
@@ -96,17 +107,19 @@ class _Planner:
         placed = _bits({c for pile in view.piles for c in pile})
         self.unseen = _ALL & ~placed & ~_bits(view.hand)
         self.params = params
+        self.floor, self.ceiling = min(params.homes), max(params.homes)
         self.reach = params.reach if view.deck_count else params.reach_endgame
         self.solo = view.players == 1
         self.fire = FIRE_CARDS if view.options.on_fire else frozenset()
         self.start = view.tops
         self.due_now = {b.pile for b in view.burning if b.deadline_turn == view.turn}
-        others = [s for s in view.signals if s is not None and s.seat != view.seat]
-        self.dont_play = {
-            p for p, s in enumerate(view.signals) if s in others and s.signal == "dont_play"
-        }
-        self.big_jump = {
-            p for p, s in enumerate(view.signals) if s in others and s.signal == "big_jump"
+        self.dont_play = _signalled(view, "dont_play")
+        self.big_jump = _signalled(view, "big_jump")
+        self.twins = {
+            p
+            for p in (1, 3)
+            if (p in self.dont_play) == (p - 1 in self.dont_play)
+            and (p in self.big_jump) == (p - 1 in self.big_jump)
         }
         self.memo: dict[tuple[Tops, int, int], tuple[float, Move | None]] = {}
 
@@ -121,17 +134,35 @@ class _Planner:
             + (w1 - w0) * (gap & (a | b | c)).bit_count()
             + (w2 - w1) * (gap & (a & b | c & (a | b))).bit_count()
             + (w3 - w2) * (gap & a & b & c).bit_count()
-            + self.params.dead_in_hand * (gap & held & ~(a | b | c)).bit_count()
         )
         if (card > top) != (pile in UP_PILES):
             return -value
         if pile in self.big_jump:
             value *= self.params.big_jump
         extra = self.params.dont_play if pile in self.dont_play else 0.0
+        partner = card + TRICK if pile in UP_PILES else card - TRICK
+        if 0 < partner < _SPAN and held >> partner & 1:
+            extra += self.params.group_waste
         return value + extra + self.params.jump_tiebreak * (high - low)
+
+    def _hopeless(
+        self, pile: int, top: int, card: int, partner: int, held: int, best: float
+    ) -> bool:
+        """Cheap bound: an ordinary move (and its trick partner) that cannot beat `best`."""
+        if top in self.fire or (card > top) != (pile in UP_PILES):
+            return False
+        live = self.unseen | held
+        low, high = (top, card) if card > top else (card, top)
+        floor = self.floor * (live & _OPEN[low][high]).bit_count() - self.reach
+        if partner:
+            low, high = (partner, card) if card > partner else (card, partner)
+            floor -= self.ceiling * (live & _OPEN[low][high]).bit_count() + self.reach
+        return floor + self.params.jump_tiebreak * abs(card - top) >= best
 
     def burning(self, tops: Tops) -> float:
         """Penalty for the fire cards on top if the turn ended now."""
+        if not self.fire:
+            return 0.0
         penalty = 0.0
         for pile, top in enumerate(tops):
             if top in self.fire:
@@ -148,18 +179,21 @@ class _Planner:
             piles = [(p, t) for p, t in piles if t in self.fire]  # R25: the next card covers
         result = []
         for pile, top in piles:
-            if pile in (1, 3) and tops[pile - 1] == top:
-                continue  # same top as its twin pile: identical options
+            if pile in self.twins and tops[pile - 1] == top:
+                continue  # same top and signals as its twin pile: identical options
             up = pile in UP_PILES
             step = -TRICK if up else TRICK
             if top + step > 0 and held >> (top + step) & 1:
                 result.append((top + step, pile, 0))
-            near = 0
+            near = setups = 0
             for c in cards if up else cards[::-1]:
                 if c > top if up else c < top:
                     partner = c + step if c + step > 0 and held >> (c + step) & 1 else 0
-                    if near < _NEAREST or partner:
+                    if near < _NEAREST:
                         result.append((c, pile, partner))
+                    elif partner and setups < _SETUPS:
+                        result.append((c, pile, partner))
+                        setups += 1
                     near += 1
         return result
 
@@ -171,6 +205,8 @@ class _Planner:
         while True:
             best, unit, fire_after = 0.0, (), fire_now
             for card, pile, partner in self.moves(tops, held):
+                if self._hopeless(pile, tops[pile], card, partner, held, best):
+                    continue
                 after = _place(tops, pile, card)
                 fire = self.burning(after)
                 cost = self.cost(pile, tops[pile], card, held, tops) - self.reach
