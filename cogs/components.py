@@ -58,6 +58,17 @@ async def guarded(
         await answer(interaction, t(lang, "error-unexpected"))
 
 
+def item_view() -> discord.ui.View:
+    """A carrier of DynamicItems only, stopped so discord.py never keeps it.
+
+    The items dispatch by custom_id on their own; a kept view would cost memory per message,
+    and discord.py gives ephemeral views a 15-minute timer that lingers for every panel.
+    """
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:lobby:{_ID}:(?P<verb>\w+)"
 ):

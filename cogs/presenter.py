@@ -12,7 +12,7 @@ from bot.i18n import t
 from bot.render import renderer
 from bot.session import GameSession
 from cogs import ui
-from cogs.components import ReclaimButton
+from cogs.components import ReclaimButton, item_view
 from engines.core import Event
 
 log = logging.getLogger(__name__)
@@ -149,7 +149,7 @@ class DiscordPresenter:
         text = t(record.language, key, who=who, count=len(seats), **params)
         view = None
         if reclaim:
-            view = discord.ui.View(timeout=None)
+            view = item_view()
             view.add_item(ReclaimButton(session.id, t(record.language, "reclaim-button")))
         channel = self.client.get_partial_messageable(record.play_channel_id)
         self._spawn(self._send(channel, text, view))

@@ -17,6 +17,7 @@ from cogs.components import (
     ExtraSelect,
     HandButton,
     LobbyButton,
+    item_view,
 )
 from engines.core import Outcome, encode_action
 
@@ -84,7 +85,7 @@ def lobby_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
         inline=False,
     )
     embed.set_footer(text=t(lang, "lobby-footer", low=spec.min_players, high=spec.max_players))
-    view = discord.ui.View(timeout=None)
+    view = item_view()
     full = len(record.seats) >= spec.max_players
     startable = spec.min_players <= len(record.seats) <= spec.max_players
     for verb, style, disabled in (
@@ -138,7 +139,7 @@ def board_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
     if moves:
         embed.add_field(name=t(lang, "board-last-moves"), value="\n".join(moves)[-1024:])
     embed.set_footer(text=t(lang, "board-footer", id=session.id))
-    view = discord.ui.View(timeout=None)
+    view = item_view()
     view.add_item(HandButton(session.id, t(lang, "board-my-hand")))
     return embed, view
 
@@ -169,6 +170,8 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
             )
         if outcome.tiebreak:
             lines.append(t(lang, f"tiebreak-{slug}-{outcome.tiebreak}"))
+        if has(lang, result := f"result-{slug}-{outcome.result}"):
+            lines.append(t(lang, result))
     return "\n".join(lines)[:1024]
 
 
@@ -187,7 +190,7 @@ def hand_panel(
     )
     if not legal:
         embed.set_footer(text=t(lang, "hand-wait"))
-    view = discord.ui.View(timeout=None)
+    view = item_view()
     buttons = [a for a in legal if not render.group(a)]
     groups: OrderedDict[str, list[Any]] = OrderedDict()
     for action in legal:
