@@ -495,3 +495,12 @@ def test_labels_are_short_buttons_and_every_event_reads_in_both_languages():
         "♻️ The reserve ran out: the 4 centre tokens were shuffled into a new reserve."
     )
     assert render.announce(recycled)
+
+
+async def test_a_whole_game_from_the_first_move_through_the_panels(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "genial", [bob], ai=1)
+    await play_to_end(world, [alice, bob])
+    assert finished(world)
+    boards = [m for m in world.channel.history() if m.embeds and m.embeds[0].fields]
+    assert "Final result" in [f.name for f in boards[-1].embeds[0].fields]
