@@ -5,7 +5,8 @@ that it makes unreachable on that pile, each weighted by how many other piles st
 backwards trick has a negative cost (it frees cards again). The planner searches every order of
 the cheapest candidate cards that reaches the turn's minimum, then keeps playing greedily while a
 card (or a card and its trick partner) costs less than a per-card "reach" bonus, and returns the
-first move of that plan. Fire cards add a penalty while they burn; standing pile signals from
+first move of that plan. Playing a card alone while holding its trick partner costs extra (it
+wastes the pair). Fire cards add a penalty while they burn; standing pile signals from
 other seats make a pile dearer. In solo, once the deck is empty, an exact search clears the hand.
 Card sets are bitmasks over card values, so counting a gap is a few popcounts.
 """
@@ -57,13 +58,14 @@ _TAKES: Final = (
 
 @dataclass(frozen=True)
 class Params:
-    """Weights of the planner (tuned by self-play, see the module tests and report)."""
+    """Weights of the planner, tuned by self-play over seeded games (units: skipped cards)."""
 
     homes: tuple[float, float, float, float]
     """Cost of one skipped card by how many other piles still take it (0, 1, 2, 3)."""
     reach: float
     """Optional plays are made while a card costs less than this (deck not empty)."""
     reach_endgame: float
+    """The same once the deck is empty (larger values starve the other hands)."""
     jump_tiebreak: float = 0.01
     """Per step of the raw jump: prefers the smaller jump among equal costs."""
     group_waste: float = 1.0
