@@ -90,16 +90,16 @@ def main() -> None:
         for players in range(game.SPEC.min_players, game.SPEC.max_players + 1):
             rate = random_games_per_second(game, players)
             samples: list[float] = []
-            share, ai_mean, other_mean = (
-                ai_versus_random(game, players, args.games, samples)
-                if not game.SPEC.cooperative
-                else (float("nan"), float("nan"), float("nan"))
-            )
             if game.SPEC.cooperative:
+                # Cooperative: the AI is judged as a whole team, in the table below.
                 thegame_team(players, 20, timed_ai(samples))
+                versus = f"{'(team game, see below)':>34}"
+            else:
+                share, ai_mean, other_mean = ai_versus_random(game, players, args.games, samples)
+                versus = f"{share:12.3f}  {ai_mean:7.1f}  {other_mean:11.1f}"
             print(
                 f"{slug:10} {players:7}  {rate:14.1f}  {percentile(samples, 0.5):9.3f}  "
-                f"{percentile(samples, 0.99):9.3f}  {share:12.3f}  {ai_mean:7.1f}  {other_mean:11.1f}"
+                f"{percentile(samples, 0.99):9.3f}  {versus}"
             )
     if "thegame" in slugs:
         print(
