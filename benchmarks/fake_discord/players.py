@@ -1,0 +1,459 @@
+"""Simulated members who play the bot's games through the fake server, as fast as they can.
+
+A `Table` is one channel with one or two human members. The host types `/newgame`, the others
+join, the host adds AI seats and starts; then every human opens "My hand" and plays what the
+ephemeral panel offers (buttons `tb:act:…`, selects `tb:sel:…`), following the type-7 updates of
+that panel, until it offers nothing; then waits for a turn DM or a change in the channel and
+opens "My hand" again. When the game is over the host opens the next one.
+
+Every action click is recorded (`Act`) with how the bot answered it, so the crash test can check
+the action log against what players were told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from benchmarks.fake_discord.server import FakeDiscord, Interaction, Signal, flat_components
+
+ANSWER_WAIT = 5.0
+"""Seconds a player waits for an answer before counting it as lost (Discord allows 3)."""
+TURN_WAIT = 2.0
+"""Seconds a player waits for a turn DM or a channel change before looking again anyway."""
+LOBBY_PAUSE = 1.0
+"""Seconds the host waits after the lobby appears before the first lobby click."""
+SEATS = {"mindup": 3, "thegame": 2, "genial": 2, "hourglass": 2, "zero": 2}
+"""Seats per game (humans plus AI)."""
+
+_LOBBY = re.compile(r"^tb:lobby:(?P<gid>[0-9a-f]{8}):(?P<verb>\w+)$")
+_ACT = re.compile(r"^tb:act:(?P<gid>[0-9a-f]{8}):(?P<ver>\d+):(?P<action>[\w.~-]+)$")
+_SEL = re.compile(r"^tb:sel:(?P<gid>[0-9a-f]{8}):(?P<ver>\d+):(?P<n>\d)$")
+
+
+class Texts:
+    """The English catalog strings the players read answers by (from the bot's own catalog)."""
+
+    def __init__(self) -> None:
+        from bot.i18n import t
+
+        self.stale = t("en", "error-stale")
+        self.panel_game_over = t("en", "hand-game-over")
+        self.game_over = t("en", "error-game-over")
+        self.not_started = t("en", "error-not-started")
+        self.channel_busy = t("en", "error-channel-busy")
+        self.no_game_here = t("en", "error-no-game-here")
+        self.unexpected = t("en", "error-unexpected")
+
+
+@dataclass
+class Act:
+    """One action click and how it was answered."""
+
+    game_id: str
+    slug: str
+    user_id: int
+    custom_id: str
+    action: str
+    version: int
+    outcome: str = "lost"
+    """applied (type 7, not stale), stale (type 7 'out of date'), refused (an error), lost."""
+    content: str = ""
+
+
+@dataclass
+class Game:
+    """A game a table opened."""
+
+    gid: str
+    slug: str
+    board: dict[str, Any]
+    started: bool = False
+    over: bool = False
+
+
+@dataclass
+class Stats:
+    """Counts over all tables."""
+
+    games_opened: int = 0
+    games_started: int = 0
+    games_over: int = 0
+    lost: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    unexpected: int = 0
+
+
+class Players:
+    """Every table of one run; shares the server, the texts, the records and the stop time."""
+
+    def __init__(
+        self, server: FakeDiscord, seed: int = 1, answer_wait: float = ANSWER_WAIT
+    ) -> None:
+        self.server = server
+        self.texts = Texts()
+        self.rng = random.Random(seed)
+        self.acts: list[Act] = []
+        self.games: dict[str, Game] = {}
+        self.stats = Stats()
+        self.answer_wait = answer_wait
+        self.until = 0.0
+        self.stopping = False
+        self.lobby_pause = LOBBY_PAUSE
+
+    def time_left(self) -> bool:
+        """Whether players may still start new interactions."""
+        return not self.stopping and time.monotonic() < self.until
+
+    async def ask(
+        self,
+        user_id: int,
+        channel_id: int,
+        type_: int,
+        data: dict[str, Any],
+        kind: str,
+        message: dict[str, Any] | None = None,
+    ) -> Interaction | None:
+        """Send one interaction and wait for its answer; None when lost (offline, late, none)."""
+        deadline = min(self.until, time.monotonic() + 30.0)
+        while not self.server.online.is_set():
+            if not self.time_left() or time.monotonic() > deadline:
+                return None
+            await self.server.wait_online(0.2)
+        try:
+            record = await self.server.interact(
+                user_id, channel_id, type_, data, kind=kind, message=message
+            )
+        except Exception:
+            self.stats.lost += 1
+            return None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(record.done), self.answer_wait)
+        if record.answer_type is None or record.late:
+            self.stats.lost += 1
+            return None
+        return record
+
+    async def slash(self, user_id: int, channel_id: int, command: str, **options: Any) -> Any:
+        """A slash command."""
+        guild = self.server.channels[channel_id].get("guild_id")
+        data = self.server.slash_data(int(guild) if guild else None, command, options)
+        return await self.ask(user_id, channel_id, 2, data, f"/{command}")
+
+    async def click(
+        self, user_id: int, channel_id: int, message: dict[str, Any], custom_id: str, kind: str
+    ) -> Interaction | None:
+        """Click a button of a message."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self.ask(user_id, channel_id, 3, data, kind, message)
+
+    async def choose(
+        self,
+        user_id: int,
+        channel_id: int,
+        message: dict[str, Any],
+        custom_id: str,
+        value: str,
+        kind: str,
+    ) -> Interaction | None:
+        """Pick one option of a select."""
+        data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+        return await self.ask(user_id, channel_id, 3, data, kind, message)
+
+
+def lobby_id(message: dict[str, Any] | None) -> str | None:
+    """The game id of a lobby message (from its Join button)."""
+    for comp in flat_components(message):
+        match = _LOBBY.match(comp.get("custom_id", ""))
+        if match:
+            return match["gid"]
+    return None
+
+
+def has_hand_button(message: dict[str, Any] | None, gid: str) -> bool:
+    """Whether a message is the running board of game `gid`."""
+    return any(c.get("custom_id") == f"tb:hand:{gid}" for c in flat_components(message))
+
+
+def offered(panel: dict[str, Any] | None) -> list[tuple[str, str | None, int, str]]:
+    """Every action a panel offers: (custom_id, select value or None, version, action text)."""
+    choices: list[tuple[str, str | None, int, str]] = []
+    for comp in flat_components(panel):
+        if comp.get("disabled"):
+            continue
+        cid = comp.get("custom_id", "")
+        if match := _ACT.match(cid):
+            choices.append((cid, None, int(match["ver"]), match["action"]))
+        elif match := _SEL.match(cid):
+            for option in comp.get("options") or []:
+                if option.get("value") not in (None, "-"):
+                    choices.append((cid, option["value"], int(match["ver"]), option["value"]))
+    return choices
+
+
+class Table:
+    """One channel with its humans, playing games one after another."""
+
+    def __init__(
+        self,
+        players: Players,
+        channel_id: int,
+        humans: list[int],
+        slugs: list[str],
+        max_games: int | None = None,
+    ) -> None:
+        self.p = players
+        self.server = players.server
+        self.channel_id = channel_id
+        self.humans = humans
+        self.slugs = slugs
+        self.max_games = max_games
+        self.games: list[Game] = []
+        self.current: Game | None = None
+        self.closing = False
+        """Set to finish the game in progress and open no new one."""
+
+    @property
+    def host(self) -> int:
+        """The member who opens the games."""
+        return self.humans[0]
+
+    async def run(self) -> None:
+        """Open and play games until the stop time, `max_games` opened, or `closing` is set.
+
+        A game in progress is always played on (or, for a lobby, resolved) before stopping.
+        """
+        turn = 0
+        failures = 0
+        while self.p.time_left():
+            game = self.current
+            if game is not None and not game.over:
+                if not game.started and await self._resolve_lobby(game) is None:
+                    if not game.over:
+                        await asyncio.sleep(0.2)
+                    continue
+                await self.play(game)
+                continue
+            if self.closing or (self.max_games is not None and len(self.games) >= self.max_games):
+                return
+            slug = self.slugs[turn % len(self.slugs)]
+            turn += 1
+            if await self.open_game(slug) is None:
+                failures += 1
+                await asyncio.sleep(min(2.0, 0.1 * failures))
+            else:
+                failures = 0
+
+    # --- opening ---
+
+    async def open_game(self, slug: str) -> Game | None:
+        """`/newgame`, joins, AI seats, start; None when this did not lead to a started game."""
+        p = self.p
+        answer = await p.slash(self.host, self.channel_id, "newgame", game=slug)
+        if answer is None:
+            return None
+        if answer.content == p.texts.channel_busy:
+            await self.end_unknown_game()
+            return None
+        gid = lobby_id(answer.answer)
+        if gid is None:
+            self._unexpected("newgame", answer)
+            return None
+        assert answer.answer is not None
+        game = Game(gid=gid, slug=slug, board=answer.answer)
+        self.games.append(game)
+        self.current = game
+        p.games[gid] = game
+        p.stats.games_opened += 1
+        # A human needs a moment to read the lobby. Clicking within milliseconds of it races the
+        # bot's own save of the lobby message id (see the report: storage transactions interleave).
+        await asyncio.sleep(p.lobby_pause)
+        ok = True
+        for guest in self.humans[1:]:
+            ok = ok and await self._lobby_click(game, guest, "join")
+        for _ in range(max(0, SEATS.get(slug, 2) - len(self.humans))):
+            ok = ok and await self._lobby_click(game, self.host, "addai")
+        if ok and await self._lobby_click(game, self.host, "start") and game.started:
+            return game
+        return await self._resolve_lobby(game)
+
+    async def _lobby_click(self, game: Game, user: int, verb: str) -> bool:
+        lobby = self._latest(game.board)
+        cid = f"tb:lobby:{game.gid}:{verb}"
+        if not any(
+            c.get("custom_id") == cid and not c.get("disabled") for c in flat_components(lobby)
+        ):
+            return False
+        answer = await self.p.click(user, self.channel_id, lobby, cid, f"lobby:{verb}")
+        if answer is None or answer.answer_type != 7 or answer.answer is None:
+            if answer is not None:
+                self._unexpected(f"lobby:{verb}", answer)
+            return False
+        game.board = answer.answer
+        if has_hand_button(answer.answer, game.gid):
+            self._started(game)
+        return True
+
+    def _started(self, game: Game) -> None:
+        if not game.started:
+            game.started = True
+            self.p.stats.games_started += 1
+
+    async def _resolve_lobby(self, game: Game) -> Game | None:
+        """After a lost or refused lobby step: play the game if it started, else cancel it.
+
+        `/game hand` tells which (a lobby has no "My hand" button to click).
+        """
+        for _ in range(6):
+            if not self.p.time_left():
+                return None
+            answer = await self.p.slash(self.host, self.channel_id, "game hand")
+            if answer is None:
+                continue
+            if answer.content == self.p.texts.not_started:
+                lobby = self._latest(game.board)
+                cid = f"tb:lobby:{game.gid}:cancel"
+                if not any(c.get("custom_id") == cid for c in flat_components(lobby)):
+                    self._over(game)
+                    return None
+                cancel = await self.p.click(self.host, self.channel_id, lobby, cid, "lobby:cancel")
+                if cancel is not None and cancel.answer_type == 7:
+                    self._over(game)
+                    return None
+                continue
+            if answer.content in (self.p.texts.game_over, self.p.texts.no_game_here):
+                self._over(game)
+                return None
+            # A panel: the game is running.
+            self._started(game)
+            return game
+        return None
+
+    def _latest(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The fake server's current version of a channel message (or the one we had)."""
+        latest = self.server.messages.get(self.channel_id, {}).get(int(message["id"]))
+        return latest if latest is not None else message
+
+    async def end_unknown_game(self) -> None:
+        """The channel holds a game the host never saw (its answer was lost): end it."""
+        answer = await self.p.slash(self.host, self.channel_id, "game end")
+        if answer is None or answer.answer is None:
+            return
+        for comp in flat_components(answer.answer):
+            cid = comp.get("custom_id", "")
+            if cid.startswith("tb:ok:") and cid.endswith(":end"):
+                await self.p.click(self.host, self.channel_id, answer.answer, cid, "confirm:end")
+                gid = cid.split(":")[2]
+                if gid in self.p.games:
+                    self._over(self.p.games[gid])
+                return
+
+    def _over(self, game: Game) -> None:
+        if not game.over:
+            game.over = True
+            if game.started:
+                self.p.stats.games_over += 1
+
+    def _unexpected(self, what: str, answer: Interaction) -> None:
+        key = f"{what}: {answer.answer_type} {answer.content[:60]!r}"
+        self.p.stats.errors[key] = self.p.stats.errors.get(key, 0) + 1
+
+    # --- playing ---
+
+    async def play(self, game: Game) -> None:
+        """Every human plays until the game is over or time is up."""
+        await asyncio.gather(*(self.human(game, user) for user in self.humans))
+
+    def _board(self, game: Game) -> dict[str, Any] | None:
+        """The message with this game's "My hand" button (the board may have been re-posted).
+
+        None when no message in the channel has it any more: the game is over. A real member can
+        only click a button that is there, and discord.py drops clicks on a component that the
+        message does not have, so the players never click what they cannot see.
+        """
+        latest = self._latest(game.board)
+        if has_hand_button(latest, game.gid):
+            return latest
+        for message in reversed(self.server.channel_messages(self.channel_id)):
+            if has_hand_button(message, game.gid):
+                game.board = message
+                return message
+        return None
+
+    async def human(self, game: Game, user: int) -> None:
+        """One human's loop: My hand, play what it offers, wait for the next turn."""
+        p = self.p
+        dm: Signal = self.server.signal(("dm", user))
+        channel: Signal = self.server.signal(self.channel_id)
+        while not game.over and p.time_left():
+            seen_dm, seen_channel = dm.generation, channel.generation
+            board = self._board(game)
+            if board is None:
+                answer = await p.slash(user, self.channel_id, "game hand")
+            else:
+                answer = await p.click(user, self.channel_id, board, f"tb:hand:{game.gid}", "hand")
+            if answer is None:
+                await asyncio.sleep(0.05)
+                continue
+            if answer.content in (p.texts.game_over, p.texts.no_game_here):
+                self._over(game)
+                return
+            if answer.answer_type != 4 or answer.content == p.texts.not_started:
+                self._unexpected("hand", answer)
+                await asyncio.sleep(0.5)
+                continue
+            self._started(game)
+            panel = answer.answer
+            fruitless = 0
+            while panel is not None and p.time_left() and fruitless < 20:
+                choices = offered(panel)
+                if not choices:
+                    break
+                seen_dm, seen_channel = dm.generation, channel.generation
+                cid, value, version, action = p.rng.choice(choices)
+                act = Act(game.gid, game.slug, user, cid, action, version)
+                p.acts.append(act)
+                if value is None:
+                    result = await p.click(user, self.channel_id, panel, cid, "act")
+                else:
+                    result = await p.choose(user, self.channel_id, panel, cid, value, "act")
+                if result is None:
+                    panel = None
+                    break
+                act.content = result.content
+                if result.answer_type == 7:
+                    act.outcome = "stale" if result.content == p.texts.stale else "applied"
+                    if act.outcome == "stale":
+                        fruitless += 1
+                    if result.content == p.texts.panel_game_over:
+                        self._over(game)
+                        return
+                    panel = result.answer
+                else:
+                    act.outcome = "refused"
+                    fruitless += 1
+                    if result.content == p.texts.game_over:
+                        self._over(game)
+                        return
+                    panel = None
+            if panel is None or not p.time_left():
+                continue
+            # Nothing to do now: wait for our turn DM or a change in the channel.
+            await _first(
+                dm.wait(seen_dm, TURN_WAIT), channel.wait(seen_channel, TURN_WAIT), TURN_WAIT
+            )
+
+
+async def _first(a: Any, b: Any, timeout: float) -> None:
+    """Wait for the first of two coroutines (bounded by `timeout`), cancel the other."""
+    tasks = [asyncio.ensure_future(a), asyncio.ensure_future(b)]
+    try:
+        await asyncio.wait(tasks, timeout=timeout + 0.1, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()

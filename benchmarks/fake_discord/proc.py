@@ -1,0 +1,187 @@
+"""The bot as a real process (`python -m bot`) pointed at the fake server, and its numbers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+SETTINGS = {
+    "discord_token",
+    "database_url",
+    "dev_guild_id",
+    "log_level",
+    "discord_api_base",
+    "shard_count",
+    "board_edit_interval",
+    "snapshot_every",
+}
+
+
+def bot_env(base_url: str, db: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a bot process: our settings only, none inherited from the caller.
+
+    SHARD_COUNT stays unset on purpose: with an explicit shard count discord.py's
+    AutoShardedClient connects to its built-in gateway (wss://gateway.discord.gg) instead of the
+    URL from GET /gateway/bot (see the report); unset, it asks the fake server, which says 1.
+    """
+    env = {k: v for k, v in os.environ.items() if k.lower() not in SETTINGS}
+    env.update(
+        DISCORD_TOKEN="fake-token-for-loopback",
+        DATABASE_URL=f"sqlite:///{db}",
+        DISCORD_API_BASE=base_url,
+        LOG_LEVEL="INFO",
+        PYTHONPATH=os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p),
+        PYTHONUNBUFFERED="1",
+    )
+    env.update(extra or {})
+    return env
+
+
+class BotProcess:
+    """One run of a bot module in its own working directory (so no `.env` is read)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        db: Path,
+        workdir: Path,
+        *,
+        module: str = "bot",
+        extra_env: dict[str, str] | None = None,
+        profile_to: Path | None = None,
+        log_name: str = "bot.log",
+    ) -> None:
+        self.base_url = base_url
+        self.db = db
+        self.workdir = workdir
+        self.module = module
+        self.extra_env = extra_env
+        self.profile_to = profile_to
+        self.log_path = workdir / log_name
+        self.proc: asyncio.subprocess.Process | None = None
+        self.started_at = 0.0
+        self._log_offset = 0
+
+    @property
+    def pid(self) -> int:
+        """The process id."""
+        assert self.proc is not None
+        return self.proc.pid
+
+    async def start(self) -> None:
+        """Spawn the process; its output goes to the log file (never a pipe that could fill)."""
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self._log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
+        args = [sys.executable]
+        if self.profile_to is not None:
+            renderer = {".html": "html", ".pstats": "pstats", ".pyisession": "session"}.get(
+                self.profile_to.suffix, "text"
+            )
+            args += ["-m", "pyinstrument", "-r", renderer, "-o", str(self.profile_to)]
+        args += ["-m", self.module]
+        with open(self.log_path, "ab") as log:
+            self.started_at = time.monotonic()
+            self.proc = await asyncio.create_subprocess_exec(
+                *args,
+                cwd=self.workdir,
+                env=bot_env(self.base_url, self.db, self.extra_env),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=asyncio.subprocess.STDOUT,
+            )
+
+    def log_text(self) -> str:
+        """The log of this run so far."""
+        if not self.log_path.exists():
+            return ""
+        with open(self.log_path, "rb") as f:
+            f.seek(self._log_offset)
+            return f.read().decode("utf-8", "replace")
+
+    async def wait_log(self, pattern: str, timeout: float) -> re.Match[str] | None:
+        """Poll the log for a line matching `pattern` (None on timeout or exit)."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = regex.search(self.log_text())
+            if found:
+                return found
+            if self.proc is not None and self.proc.returncode is not None:
+                return None
+            await asyncio.sleep(0.02)
+        return None
+
+    def error_lines(self) -> list[str]:
+        """Log lines at ERROR level or with a traceback header (colour codes removed)."""
+        text = re.sub(r"\x1b\[[0-9;]*m", "", self.log_text())
+        return [
+            line
+            for line in text.splitlines()
+            if " ERROR " in line or line.startswith("Traceback") or "Ignoring exception" in line
+        ]
+
+    def rss_kb(self) -> int:
+        """Resident memory of the process (VmRSS), in KiB."""
+        status = Path(f"/proc/{self.pid}/status").read_text()
+        match = re.search(r"^VmRSS:\s+(\d+)\s+kB", status, re.M)
+        assert match, "no VmRSS"
+        return int(match[1])
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the process so far."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def kill(self) -> None:
+        """SIGKILL: no cleanup at all, as a crash."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+
+    async def wait(self, timeout: float) -> int | None:
+        """The exit status, or None if it is still running after `timeout`."""
+        assert self.proc is not None
+        with contextlib.suppress(TimeoutError):
+            return await asyncio.wait_for(self.proc.wait(), timeout)
+        return None
+
+    async def stop(self, timeout: float = 15.0) -> int | None:
+        """SIGINT (discord.py closes cleanly), then SIGKILL if it takes too long."""
+        if self.proc is None or self.proc.returncode is not None:
+            return None if self.proc is None else self.proc.returncode
+        self.proc.send_signal(signal.SIGINT)
+        code = await self.wait(timeout)
+        if code is None:
+            self.kill()
+            code = await self.wait(5.0)
+        return code
+
+
+def percentiles(samples: list[float]) -> dict[str, Any]:
+    """count, p50, p95, p99, max (seconds) of a list of durations."""
+    if not samples:
+        return {"count": 0, "p50": None, "p95": None, "p99": None, "max": None}
+    ordered = sorted(samples)
+
+    def q(x: float) -> float:
+        return ordered[min(len(ordered) - 1, int(x * len(ordered)))]
+
+    return {
+        "count": len(ordered),
+        "p50": q(0.50),
+        "p95": q(0.95),
+        "p99": q(0.99),
+        "max": ordered[-1],
+    }
+
+
+def ms(value: float | None) -> str:
+    """Seconds as milliseconds for tables."""
+    return "-" if value is None else f"{1000 * value:.1f}"

@@ -1,0 +1,129 @@
+"""Shared set-up of the benchmarks and load tests: which games work, a world of tables, a bot."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import math
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.fake_discord.players import Players, Table
+from benchmarks.fake_discord.proc import BotProcess
+from benchmarks.fake_discord.server import FakeDiscord
+
+ALL_SLUGS = ("mindup", "thegame", "genial", "hourglass", "zero")
+CHANNELS_PER_GUILD = 250
+"""Discord allows 500 channels in a guild; each table uses its own channel."""
+READY_LINE = r"ready as "
+RESTORED_LINE = r"restored (\d+) games"
+
+
+def playable_slugs(wanted: tuple[str, ...] = ALL_SLUGS) -> tuple[list[str], dict[str, str]]:
+    """(slugs whose engine and renderer import, {skipped slug: reason})."""
+    ok: list[str] = []
+    skipped: dict[str, str] = {}
+    for slug in wanted:
+        try:
+            import engines
+
+            engines.game(slug)
+            importlib.import_module(f"bot.render.{slug}")
+        except Exception as exc:  # an engine in progress may fail in any way
+            skipped[slug] = f"{type(exc).__name__}: {exc}"
+        else:
+            ok.append(slug)
+    return ok, skipped
+
+
+def make_server(tables: int, humans: int, **options: object) -> FakeDiscord:
+    """Enough guilds, channels and members for `tables` tables of `humans` humans each."""
+    guilds = max(1, math.ceil(tables / CHANNELS_PER_GUILD))
+    per_guild = math.ceil(tables / guilds) if tables else 1
+    return FakeDiscord(
+        guilds=guilds,
+        channels_per_guild=per_guild,
+        users_per_guild=per_guild * humans,
+        **options,  # type: ignore[arg-type]
+    )
+
+
+def make_tables(
+    players: Players, tables: int, humans: int, slugs: list[str], max_games: int | None = None
+) -> list[Table]:
+    """One table per channel; games mixed round-robin across `slugs`."""
+    server = players.server
+    result: list[Table] = []
+    for guild_id in server.guilds:
+        channels = server.guild_channels(guild_id)
+        users = server.guild_users(guild_id)
+        for i, channel in enumerate(channels):
+            if len(result) >= tables:
+                return result
+            mix = [slugs[(len(result) + k) % len(slugs)] for k in range(len(slugs))]
+            result.append(
+                Table(players, channel, users[i * humans : (i + 1) * humans], mix, max_games)
+            )
+    return result
+
+
+@dataclass
+class Started:
+    """A bot process that reached READY, with its timings (seconds since spawn)."""
+
+    bot: BotProcess
+    restored: int | None
+    restored_after: float | None
+    identified_after: float | None
+    ready_after: float | None
+
+
+async def start_bot(
+    server: FakeDiscord,
+    db: Path,
+    workdir: Path,
+    *,
+    module: str = "bot",
+    timeout: float = 120.0,
+    profile_to: Path | None = None,
+    log_name: str = "bot.log",
+    extra_env: dict[str, str] | None = None,
+) -> Started:
+    """Spawn the bot, wait for the gateway to be served and for on_ready's log line."""
+    server.online.clear()
+    bot = BotProcess(
+        server.base_url,
+        db,
+        workdir,
+        module=module,
+        profile_to=profile_to,
+        log_name=log_name,
+        extra_env=extra_env,
+    )
+    identifies = server.identify_count
+    await bot.start()
+    deadline = time.monotonic() + timeout
+    identified_after = restored_after = None
+    restored_re = re.compile(RESTORED_LINE)
+    while time.monotonic() < deadline:
+        if restored_after is None and restored_re.search(bot.log_text()):
+            restored_after = time.monotonic() - bot.started_at
+        if server.identify_count > identifies and server.online.is_set():
+            identified_after = time.monotonic() - bot.started_at
+            break
+        if bot.proc is not None and bot.proc.returncode is not None:
+            raise RuntimeError(f"the bot exited ({bot.proc.returncode}):\n{bot.log_text()[-3000:]}")
+        await asyncio.sleep(0.01)
+    else:
+        bot.kill()
+        raise TimeoutError(f"the bot did not connect in {timeout} s:\n{bot.log_text()[-3000:]}")
+    ready = await bot.wait_log(READY_LINE, max(1.0, deadline - time.monotonic()))
+    ready_after = time.monotonic() - bot.started_at if ready else None
+    restored = None
+    found = restored_re.search(bot.log_text())
+    if found:
+        restored = int(found[1])
+        restored_after = restored_after or identified_after
+    return Started(bot, restored, restored_after, identified_after, ready_after)

@@ -1,0 +1,321 @@
+"""Load benchmark: the real bot process under N concurrent games, against a bare discord.py bot.
+
+Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
+
+For each N, one run does two phases on the same fake Discord (benchmarks/fake_discord, 127.0.0.1):
+
+1. `python -m bot` with N tables (one channel each) whose simulated members play the five games
+   (mixed; a game whose engine or renderer does not import is skipped and named) as fast as the
+   bot lets them: /newgame, lobby clicks, "My hand", then every action the ephemeral panel offers,
+   following its type-7 updates; waiting only for a turn DM or a board change between turns.
+2. `python -m benchmarks.bare_bot` (answers everything at once with a fixed ephemeral message)
+   receiving the very same interaction stream, replayed at the same moments.
+
+It prints interactions per second, p50/p95/p99/max from dispatch to callback, interactions
+answered after Discord's 3 s (must be 0), lost ones, and our p99 over the bare bot's p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import secrets
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from benchmarks.fake_discord.players import Players
+from benchmarks.fake_discord.proc import ms, percentiles
+from benchmarks.fake_discord.server import ANSWER_DEADLINE, FakeDiscord, Interaction
+from benchmarks.fake_discord.world import (
+    ALL_SLUGS,
+    make_server,
+    make_tables,
+    playable_slugs,
+    start_bot,
+)
+
+DRAIN = 6.0
+"""Seconds to wait after the end for answers still in flight."""
+
+
+class LoopLag:
+    """How late this process's own event loop runs (the driver must not be the bottleneck)."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self, until: float) -> None:
+        """Sample every 50 ms until `until` (monotonic)."""
+
+        async def run() -> None:
+            while time.monotonic() < until:
+                t = time.perf_counter()
+                await asyncio.sleep(0.05)
+                self.samples.append(time.perf_counter() - t - 0.05)
+
+        self._task = asyncio.get_running_loop().create_task(run())
+
+    async def stop(self) -> None:
+        """Stop sampling."""
+        if self._task is not None:
+            self._task.cancel()
+
+
+def summarize(records: list[Interaction], seconds: float) -> dict[str, Any]:
+    """The numbers of one phase."""
+    answered = [r for r in records if r.answered_at is not None]
+    late = [r for r in answered if r.late or (r.latency or 0) > ANSWER_DEADLINE]
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    for r in answered:
+        by_kind[r.kind.split(":")[0]].append(r.latency or 0.0)
+    return {
+        "dispatched": len(records),
+        "answered": len(answered) - len(late),
+        "late": len(late),
+        "lost": len(records) - len(answered),
+        "per_second": (len(answered) - len(late)) / seconds,
+        "latency": percentiles([r.latency or 0.0 for r in answered]),
+        "by_kind": {k: percentiles(v) for k, v in sorted(by_kind.items())},
+    }
+
+
+async def drain(records: list[Interaction], timeout: float) -> None:
+    """Wait (bounded) for answers of interactions still in flight."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and any(not r.done.done() for r in records):
+        await asyncio.sleep(0.1)
+
+
+async def phase_ours(
+    server: FakeDiscord, n: int, args: argparse.Namespace, slugs: list[str], workdir: Path
+) -> tuple[dict[str, Any], list[Interaction]]:
+    """Our bot with N tables for args.seconds; returns its numbers and the interaction stream."""
+    started = await start_bot(
+        server,
+        workdir / "games.db",
+        workdir,
+        profile_to=args.profile,
+        timeout=180.0,
+        extra_env=dict(kv.split("=", 1) for kv in args.bot_env),
+    )
+    bot = started.bot
+    players = Players(server, seed=args.seed)
+    players.lobby_pause = args.lobby_pause
+    tables = make_tables(players, n, args.humans, slugs)
+    stream: list[Interaction] = []
+    server.on_interaction.append(stream.append)
+    lag = LoopLag()
+    rss_before, cpu_before = bot.rss_kb(), bot.cpu_seconds()
+    own_cpu_before = time.process_time()
+    begin = time.monotonic()
+    players.until = begin + args.seconds
+    lag.start(players.until)
+
+    async def table_run(index: int) -> None:
+        # Spread the first /newgame of every table over the first second.
+        await asyncio.sleep(index / max(1, len(tables)))
+        await tables[index].run()
+
+    tasks = [asyncio.create_task(table_run(i)) for i in range(len(tables))]
+    await asyncio.wait(tasks, timeout=args.seconds + 2 * ANSWER_DEADLINE)
+    server.on_interaction.remove(stream.append)
+    players.stopping = True
+    elapsed = time.monotonic() - begin
+    cpu_after, rss_after = bot.cpu_seconds(), bot.rss_kb()
+    own_cpu = time.process_time() - own_cpu_before
+    await lag.stop()
+    await drain(stream, DRAIN)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    result = summarize(stream, args.seconds)
+    outcomes = Counter(a.outcome for a in players.acts)
+    errors = len(bot.error_lines())
+    result.update(
+        {
+            "tables": len(tables),
+            "games_started": players.stats.games_started,
+            "games_finished": players.stats.games_over,
+            "actions": dict(outcomes),
+            "unexpected_answers": players.stats.errors,
+            "bot_cpu_share": (cpu_after - cpu_before) / elapsed,
+            "bot_rss_mb": (rss_before / 1024, rss_after / 1024),
+            "bot_error_lines": errors,
+            "bot_ready_after_s": started.ready_after,
+            "driver_cpu_share": own_cpu / elapsed,
+            "driver_loop_lag": percentiles(lag.samples),
+        }
+    )
+    await bot.stop()
+    return result, stream
+
+
+async def phase_bare(
+    server: FakeDiscord, stream: list[Interaction], args: argparse.Namespace, workdir: Path
+) -> dict[str, Any]:
+    """The bare bot under the same interactions, replayed at the same moments."""
+    started = await start_bot(
+        server, workdir / "bare.db", workdir, module="benchmarks.bare_bot", log_name="bare.log"
+    )
+    bot = started.bot
+    ordered = sorted(stream, key=lambda r: r.sent_at)
+    replayed: list[Interaction] = []
+    lag = LoopLag()
+    cpu_before = bot.cpu_seconds()
+    own_cpu_before = time.process_time()
+    begin = time.monotonic()
+    lag.start(begin + args.seconds)
+    if ordered:
+        origin, start = ordered[0].sent_at, time.perf_counter()
+        for old in ordered:
+            delay = start + (old.sent_at - origin) - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            new_id = server.ids.next()
+            token = f"cmVwbGF5{new_id}{secrets.token_urlsafe(12)}"
+            record = Interaction(
+                id=new_id,
+                token=token,
+                type=old.type,
+                kind=old.kind,
+                user_id=old.user_id,
+                channel_id=old.channel_id,
+                guild_id=old.guild_id,
+                payload={**old.payload, "id": str(new_id), "token": token},
+                message=old.message,
+            )
+            try:
+                await server.send_interaction(record)
+            except Exception:
+                continue
+            replayed.append(record)
+    elapsed = time.monotonic() - begin
+    cpu_after = bot.cpu_seconds()
+    own_cpu = time.process_time() - own_cpu_before
+    await lag.stop()
+    await drain(replayed, DRAIN)
+    result = summarize(replayed, args.seconds)
+    result.update(
+        {
+            "bot_cpu_share": (cpu_after - cpu_before) / max(elapsed, 1e-9),
+            "driver_cpu_share": own_cpu / max(elapsed, 1e-9),
+            "driver_loop_lag": percentiles(lag.samples),
+        }
+    )
+    await bot.stop()
+    return result
+
+
+def print_phase(name: str, r: dict[str, Any]) -> None:
+    """One line of the table."""
+    lat = r["latency"]
+    print(
+        f"  {name:<9} {r['per_second']:>8.1f} {ms(lat['p50']):>8} {ms(lat['p95']):>8} "
+        f"{ms(lat['p99']):>8} {ms(lat['max']):>9} {r['late']:>6} {r['lost']:>6}"
+        f"   bot CPU {100 * r['bot_cpu_share']:.0f}%, driver CPU {100 * r['driver_cpu_share']:.0f}%"
+        f", driver lag p99 {ms(r['driver_loop_lag']['p99'])} ms"
+    )
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Every N of --games, both phases; prints as it goes."""
+    slugs, skipped = playable_slugs(tuple(args.only) if args.only else ALL_SLUGS)
+    for slug, reason in skipped.items():
+        print(f"skipping {slug}: {reason}")
+    if not slugs:
+        raise SystemExit("no playable game")
+    print(
+        f"games: {', '.join(slugs)}; {args.humans} human(s) per game, AI in the other seats; "
+        f"{args.seconds:g} s per phase"
+    )
+    report: dict[str, Any] = {"slugs": slugs, "skipped": skipped, "runs": {}}
+    for n in args.games:
+        with tempfile.TemporaryDirectory(prefix=f"tb-load-{n}-") as tmp:
+            workdir = args.keep / f"n{n}" if args.keep else Path(tmp)
+            server = make_server(
+                n, args.humans, global_rate_limit=None if args.no_global_limit else 50
+            )
+            await server.start()
+            try:
+                ours, stream = await phase_ours(server, n, args, slugs, workdir)
+                bare = await phase_bare(server, stream, args, workdir) if not args.no_bare else None
+            finally:
+                await server.stop()
+        ratio = (
+            ours["latency"]["p99"] / bare["latency"]["p99"]
+            if bare and bare["latency"]["p99"] and ours["latency"]["p99"]
+            else None
+        )
+        verdict = "holds" if ours["late"] == 0 and ours["lost"] == 0 else "BREAKS"
+        print(f"\nN = {n} concurrent games ({ours['tables']} tables): {verdict}")
+        print(
+            f"  {'bot':<9} {'inter/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+            f"{'max ms':>9} {'>3 s':>6} {'lost':>6}"
+        )
+        print_phase("ours", ours)
+        if bare:
+            print_phase("bare", bare)
+        if ratio is not None:
+            print(f"  p99 ours / bare: {ratio:.1f}x")
+        print(
+            f"  games started {ours['games_started']}, finished {ours['games_finished']}; "
+            f"actions {ours['actions']}; bot RSS {ours['bot_rss_mb'][0]:.0f} -> "
+            f"{ours['bot_rss_mb'][1]:.0f} MB; ERROR lines in the bot log: {ours['bot_error_lines']}"
+        )
+        kinds = ", ".join(f"{k} {ms(v['p50'])}/{ms(v['p99'])}" for k, v in ours["by_kind"].items())
+        print(f"  ours by kind (p50/p99 ms): {kinds}")
+        rest = server.rest_report()
+        print(f"  REST calls: {rest['requests']}")
+        print(f"  429s: {rest['rate_limited']}; unknown routes: {rest['unknown_routes']}")
+        if ours["unexpected_answers"]:
+            print(f"  unexpected answers: {ours['unexpected_answers']}")
+        if ours["driver_cpu_share"] > 0.9:
+            print("  warning: the driver used a whole core; the bot may have been under-driven")
+        report["runs"][n] = {"ours": ours, "bare": bare, "p99_ratio": ratio, "rest": rest}
+        sys.stdout.flush()
+    return report
+
+
+def main() -> None:
+    """Parse options and run."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--games", type=int, nargs="+", default=[200], help="concurrent games")
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of each phase")
+    parser.add_argument("--humans", type=int, choices=(1, 2), default=1, help="humans per game")
+    parser.add_argument("--only", nargs="*", help="only these game slugs")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--lobby-pause", type=float, default=1.0, help="seconds the host reads the lobby"
+    )
+    parser.add_argument("--no-bare", action="store_true", help="skip the bare discord.py bot")
+    parser.add_argument(
+        "--no-global-limit", action="store_true", help="no 50 requests/s global REST limit"
+    )
+    parser.add_argument("--json", type=Path, help="also write every number to this file")
+    parser.add_argument("--keep", type=Path, help="keep logs and databases under this folder")
+    parser.add_argument(
+        "--profile", type=Path, help="run our bot under pyinstrument; text report to this file"
+    )
+    parser.add_argument(
+        "--bot-env",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="extra environment of our bot (e.g. BOARD_EDIT_INTERVAL=2)",
+    )
+    args = parser.parse_args()
+    report = asyncio.run(run(args))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2, default=str))
+
+
+if __name__ == "__main__":
+    main()

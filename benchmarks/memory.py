@@ -1,0 +1,128 @@
+"""Resident memory per running game of the real bot process.
+
+Run: python -m benchmarks.memory [--games 1000]
+
+Starts `python -m bot` against the fake Discord (benchmarks/fake_discord) with a world of N
+channels and members, reads VmRSS from /proc/<pid>/status with no game running (RSS_0), then
+opens N games by driving the bot like members do (/newgame, Add AI, Start; nobody plays), waits
+until the bot's REST traffic settles (board edits, turn DMs), reads VmRSS again (RSS_N) and
+prints (RSS_N - RSS_0) / N. Goal: under 100 KB per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.fake_discord.players import Players, Table
+from benchmarks.fake_discord.server import FakeDiscord
+from benchmarks.fake_discord.world import (
+    ALL_SLUGS,
+    make_server,
+    make_tables,
+    playable_slugs,
+    start_bot,
+)
+
+GOAL_KB = 100
+
+
+async def rss_settled(read: object, seconds: float = 3.0) -> float:
+    """Median of VmRSS samples over a few seconds (KiB)."""
+    samples = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        samples.append(read())  # type: ignore[operator]
+        await asyncio.sleep(0.25)
+    return statistics.median(samples)
+
+
+async def quiet(server: FakeDiscord, seconds: float, limit: float) -> float:
+    """Wait until no REST call arrived for `seconds` (at most `limit`); the time waited."""
+    start = time.monotonic()
+    last_total, last_change = -1, time.monotonic()
+    while time.monotonic() - start < limit:
+        total = sum(server.rest_counts.values()) + sum(server.rest_429.values())
+        if total != last_total:
+            last_total, last_change = total, time.monotonic()
+        elif time.monotonic() - last_change >= seconds:
+            break
+        await asyncio.sleep(0.2)
+    return time.monotonic() - start
+
+
+async def open_only(table: Table, slug: str) -> bool:
+    """Open and start one game at a table without playing it."""
+    game = await table.open_game(slug)
+    return game is not None and game.started
+
+
+async def run(args: argparse.Namespace) -> None:
+    """Measure and print."""
+    slugs, skipped = playable_slugs(tuple(args.only) if args.only else ALL_SLUGS)
+    for slug, reason in skipped.items():
+        print(f"skipping {slug}: {reason}")
+    # No global REST limit here: a backlog of board edits and DMs waiting for it would be counted
+    # as memory per game (benchmarks.load measures the limit's effect).
+    server = make_server(args.games, 1, global_rate_limit=None)
+    await server.start()
+    with tempfile.TemporaryDirectory(prefix="tb-memory-") as tmp:
+        workdir = args.keep or Path(tmp)
+        started = await start_bot(server, workdir / "games.db", workdir)
+        bot = started.bot
+        try:
+            await asyncio.sleep(2.0)
+            rss0 = await rss_settled(bot.rss_kb)
+            players = Players(server)
+            players.until = time.monotonic() + args.timeout
+            players.lobby_pause = 0.3
+            tables = make_tables(players, args.games, 1, slugs)
+            sem = asyncio.Semaphore(args.concurrency)
+
+            async def one(i: int) -> bool:
+                async with sem:
+                    return await open_only(tables[i], slugs[i % len(slugs)])
+
+            began = time.monotonic()
+            results = await asyncio.gather(*(one(i) for i in range(len(tables))))
+            opened = time.monotonic() - began
+            running = sum(results)
+            waited = await quiet(server, 3.0, args.timeout)
+            rss_n = await rss_settled(bot.rss_kb)
+            per_game = (rss_n - rss0) / running if running else float("nan")
+            print(f"games: {', '.join(slugs)}")
+            print(
+                f"running games: {running} of {len(tables)} (opened in {opened:.1f} s; "
+                f"REST settled after {waited:.1f} s more)"
+            )
+            print(f"RSS with 0 games:  {rss0 / 1024:8.1f} MiB")
+            print(f"RSS with {running} games: {rss_n / 1024:8.1f} MiB")
+            verdict = "meets" if per_game < GOAL_KB else "MISSES"
+            print(f"per running game: {per_game:.1f} KiB ({verdict} the {GOAL_KB} KB goal)")
+            errors = bot.error_lines()
+            if errors:
+                print(f"ERROR lines in the bot log: {len(errors)}")
+        finally:
+            await bot.stop()
+            await server.stop()
+
+
+def main() -> None:
+    """Parse options and run."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--only", nargs="*", help="only these game slugs")
+    parser.add_argument("--concurrency", type=int, default=50, help="lobbies opened at once")
+    parser.add_argument("--timeout", type=float, default=600.0, help="bound on every wait")
+    parser.add_argument("--keep", type=Path, help="keep the log and database in this folder")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
