@@ -72,13 +72,19 @@ class Runtime:
         """Load every lobby and running game from the database; resume their clocks."""
         for record in await self.storage.games():
             session = GameSession(record=record)
-            if record.status == "running":
-                snapshot = await self.storage.snapshot(record.id)
-                assert snapshot is not None, f"running game {record.id} has no snapshot"
-                seq, state_json = snapshot
-                session.state = session.game.SPEC.State.model_validate_json(state_json)
-                session.replay(await self.storage.actions_after(record.id, seq))
+            try:
+                if record.status == "running":
+                    await self._load_state(session)
+            except Exception:
+                # One damaged game must not keep every other game from resuming.
+                log.exception("could not restore game %s; it is left as it was", record.id)
+                continue
             self.sessions[record.id] = session
+            outcome = session.game.outcome(session.state) if session.running else None
+            if outcome is not None:
+                # The process died between the last move's commit and the end of the game.
+                await self.storage.save_result(session.id, outcome.model_dump_json())
+                await self._close(session, "finished")
         for session in list(self.sessions.values()):
             cfg = await self.config(session.record.guild_id)
             if session.running:
@@ -90,6 +96,15 @@ class Runtime:
             else:
                 self._schedule_lobby_expiry(session, cfg.lobby_minutes)
         return len(self.sessions)
+
+    async def _load_state(self, session: GameSession) -> None:
+        """The latest snapshot plus the actions logged after it."""
+        snapshot = await self.storage.snapshot(session.id)
+        if snapshot is None:
+            raise LookupError(f"running game {session.id} has no snapshot")
+        seq, state_json = snapshot
+        session.state = session.game.SPEC.State.model_validate_json(state_json)
+        session.replay(await self.storage.actions_after(session.id, seq))
 
     # --- lobby ---
 

@@ -19,16 +19,18 @@ class Scheduler:
 
     def __init__(self) -> None:
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._groups: dict[str, set[str]] = {}
 
     def at(self, name: str, due: float, callback: Callable[[], Awaitable[None]]) -> None:
         """Run `callback` at wall-clock time `due` (at once if it has passed)."""
         self.cancel(name)
         delay = max(0.0, due - time.time())
         self._tasks[name] = asyncio.get_running_loop().create_task(self._run(name, delay, callback))
+        self._groups.setdefault(name.split(":", 1)[0], set()).add(name)
 
     async def _run(self, name: str, delay: float, callback: Callable[[], Awaitable[None]]) -> None:
         await asyncio.sleep(delay)
-        self._tasks.pop(name, None)
+        self._forget(name)
         try:
             await callback()
         except Exception:
@@ -36,11 +38,25 @@ class Scheduler:
 
     def cancel(self, name: str) -> None:
         """Forget a timer (never the one that is running the caller)."""
-        task = self._tasks.pop(name, None)
+        task = self._forget(name)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
+    def _forget(self, name: str) -> asyncio.Task[None] | None:
+        group = self._groups.get(name.split(":", 1)[0])
+        if group is not None:
+            group.discard(name)
+            if not group:
+                del self._groups[name.split(":", 1)[0]]
+        return self._tasks.pop(name, None)
+
     def cancel_prefix(self, prefix: str) -> None:
         """Forget every timer whose name starts with `prefix` (all timers of one game)."""
-        for name in [n for n in self._tasks if n.startswith(prefix)]:
+        if not prefix:
+            names = list(self._tasks)
+        else:
+            # Names are `<game>:<what>`: look in the game's few timers, not in every timer.
+            group = prefix.split(":", 1)[0]
+            names = [n for n in self._groups.get(group, ()) if n.startswith(prefix)]
+        for name in names:
             self.cancel(name)

@@ -74,6 +74,9 @@ class Storage:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        # One connection serves every coroutine: a lock keeps each write transaction whole,
+        # so a commit from elsewhere never lands between its statements.
+        self._write = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path) -> Storage:
@@ -104,12 +107,13 @@ class Storage:
 
     async def save_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
         """Replace the settings of a server."""
-        await self._db.execute(
-            "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data",
-            (guild_id, json.dumps(data)),
-        )
-        await self._db.commit()
+        async with self._write:
+            await self._db.execute(
+                "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data",
+                (guild_id, json.dumps(data)),
+            )
+            await self._db.commit()
 
     async def dm_turns(self, user_id: int) -> bool:
         """Whether the user wants a DM on their turn (on unless they turned it off)."""
@@ -121,50 +125,52 @@ class Storage:
 
     async def set_dm_turns(self, user_id: int, enabled: bool) -> None:
         """Turn the user's turn DMs on or off."""
-        await self._db.execute(
-            "INSERT INTO user_prefs (user_id, dm_turns) VALUES (?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns",
-            (user_id, int(enabled)),
-        )
-        await self._db.commit()
+        async with self._write:
+            await self._db.execute(
+                "INSERT INTO user_prefs (user_id, dm_turns) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns",
+                (user_id, int(enabled)),
+            )
+            await self._db.commit()
 
     # --- games ---
 
     async def save_game(self, game: GameRecord) -> None:
         """Insert or update a game row and its seats in one transaction."""
-        now = time.time()
-        await self._db.execute(
-            "INSERT INTO games (id, guild_id, channel_id, thread_id, message_id, slug, options, "
-            "seed, status, host_id, language, deadline, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (id) DO UPDATE SET thread_id = excluded.thread_id, "
-            "message_id = excluded.message_id, options = excluded.options, "
-            "status = excluded.status, host_id = excluded.host_id, "
-            "language = excluded.language, deadline = excluded.deadline, "
-            "updated_at = excluded.updated_at",
-            (
-                game.id,
-                game.guild_id,
-                game.channel_id,
-                game.thread_id,
-                game.message_id,
-                game.slug,
-                json.dumps(game.options),
-                game.seed,
-                game.status,
-                game.host_id,
-                game.language,
-                game.deadline,
-                game.created_at,
-                now,
-            ),
-        )
-        await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
-        await self._db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-            [(game.id, i, s.user_id, s.name, int(s.ai)) for i, s in enumerate(game.seats)],
-        )
-        await self._db.commit()
+        async with self._write:
+            now = time.time()
+            await self._db.execute(
+                "INSERT INTO games (id, guild_id, channel_id, thread_id, message_id, slug, options, "
+                "seed, status, host_id, language, deadline, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET thread_id = excluded.thread_id, "
+                "message_id = excluded.message_id, options = excluded.options, "
+                "status = excluded.status, host_id = excluded.host_id, "
+                "language = excluded.language, deadline = excluded.deadline, "
+                "updated_at = excluded.updated_at",
+                (
+                    game.id,
+                    game.guild_id,
+                    game.channel_id,
+                    game.thread_id,
+                    game.message_id,
+                    game.slug,
+                    json.dumps(game.options),
+                    game.seed,
+                    game.status,
+                    game.host_id,
+                    game.language,
+                    game.deadline,
+                    game.created_at,
+                    now,
+                ),
+            )
+            await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
+            await self._db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+                [(game.id, i, s.user_id, s.name, int(s.ai)) for i, s in enumerate(game.seats)],
+            )
+            await self._db.commit()
 
     async def games(self, statuses: tuple[Status, ...] = ACTIVE) -> list[GameRecord]:
         """Every game in one of `statuses`, with its seats."""
@@ -207,11 +213,12 @@ class Storage:
 
     async def append_action(self, game_id: str, entry: LoggedAction) -> None:
         """Commit one action to the log; only then may anyone be told about it."""
-        await self._db.execute(
-            "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, entry.seq, entry.seat, entry.action, int(entry.by_ai), time.time()),
-        )
-        await self._db.commit()
+        async with self._write:
+            await self._db.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, entry.seq, entry.seat, entry.action, int(entry.by_ai), time.time()),
+            )
+            await self._db.commit()
 
     async def actions_after(self, game_id: str, seq: int) -> list[LoggedAction]:
         """The logged actions of a game with a sequence number above `seq`, in order."""
@@ -228,12 +235,13 @@ class Storage:
 
     async def save_snapshot(self, game_id: str, seq: int, state_json: str) -> None:
         """Keep the state after action `seq` so that a restart replays only what follows."""
-        await self._db.execute(
-            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
-            "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
-            (game_id, seq, state_json),
-        )
-        await self._db.commit()
+        async with self._write:
+            await self._db.execute(
+                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
+                (game_id, seq, state_json),
+            )
+            await self._db.commit()
 
     async def snapshot(self, game_id: str) -> tuple[int, str] | None:
         """The latest snapshot of a game: (seq, state JSON)."""
@@ -245,11 +253,12 @@ class Storage:
 
     async def save_result(self, game_id: str, outcome_json: str) -> None:
         """Store the final result of a game."""
-        await self._db.execute(
-            "INSERT OR REPLACE INTO results (game_id, outcome, finished_at) VALUES (?, ?, ?)",
-            (game_id, outcome_json, time.time()),
-        )
-        await self._db.commit()
+        async with self._write:
+            await self._db.execute(
+                "INSERT OR REPLACE INTO results (game_id, outcome, finished_at) VALUES (?, ?, ?)",
+                (game_id, outcome_json, time.time()),
+            )
+            await self._db.commit()
 
     async def result(self, game_id: str) -> str | None:
         """The stored outcome JSON of a finished game."""

@@ -98,7 +98,7 @@ class DiscordPresenter:
         ]
         if lines:
             channel = self.client.get_partial_messageable(session.record.play_channel_id)
-            self._spawn(channel.send("\n".join(lines)[:2000]))
+            self._spawn(self._send(channel, "\n".join(lines)))
         acting = frozenset(s for s in session.to_act() if not session.record.seats[s].ai)
         newly = acting - self._notified.get(session.id, frozenset())
         self._notified[session.id] = acting
