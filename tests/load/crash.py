@@ -1,0 +1,247 @@
+"""Crash durability: play through the real bot process while killing it with SIGKILL, then check.
+
+The checks, on the database after the run (read through the bot's own Storage API):
+
+- every action click the bot answered as applied (a type-7 update of the panel that is not the
+  "out of date" one) is in the action log of its game, by that player's seat, after the version
+  its panel was drawn from; each logged human action matches a distinct click (none twice, none
+  made up);
+- every game that started was played to its end: status "finished", a stored result, and the
+  action log replays from the seed (sequence 1..n, no gaps) to exactly that result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from benchmarks.fake_discord.players import Players
+from benchmarks.fake_discord.world import make_server, make_tables, playable_slugs, start_bot
+
+FAST_BOT = {"BOARD_EDIT_INTERVAL": "0.05"}
+"""Board edits at once, so players learn of their turn quickly and games end within the test."""
+
+
+@dataclass
+class CrashReport:
+    """What happened and what is wrong."""
+
+    kills: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+    acts: Counter[str] = field(default_factory=Counter)
+    logged_human_actions: int = 0
+    problems: list[str] = field(default_factory=list)
+    bot_errors: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One paragraph for assertion messages and -s output."""
+        text = (
+            f"{self.kills} kills; {self.games_started} games started, {self.games_finished} "
+            f"finished; clicks {dict(self.acts)}; {self.logged_human_actions} human actions "
+            f"logged; {len(self.bot_errors)} ERROR lines in the bot logs"
+        )
+        if self.problems:
+            text += "\nproblems:\n  " + "\n  ".join(self.problems[:40])
+        if self.bot_errors:
+            text += "\nfirst bot errors:\n  " + "\n  ".join(self.bot_errors[:10])
+        return text
+
+
+async def crash_run(
+    workdir: Path,
+    *,
+    kills: int,
+    tables: int,
+    gap: tuple[float, float] = (1.5, 4.0),
+    finish_within: float = 60.0,
+    seed: int = 7,
+    bot_env: dict[str, str] | None = None,
+) -> CrashReport:
+    """Play, SIGKILL the bot `kills` times at random moments, restart, finish every game, check."""
+    rng = random.Random(seed)
+    env = {**FAST_BOT, **(bot_env or {})}
+    slugs, _skipped = playable_slugs()
+    server = make_server(tables, 1, global_rate_limit=None, route_rate_limits=False)
+    await server.start()
+    db = workdir / "games.db"
+    report = CrashReport()
+    bots = []
+    try:
+        started = await start_bot(server, db, workdir, extra_env=env, timeout=90.0)
+        bots.append(started.bot)
+        players = Players(server, seed=seed, answer_wait=4.0)
+        players.lobby_pause = 0.2
+        hard_stop = time.monotonic() + kills * (gap[1] + 30.0) + finish_within + 30.0
+        players.until = hard_stop
+        table_list = make_tables(players, tables, 1, slugs)
+        tasks = [asyncio.create_task(t.run()) for t in table_list]
+        for k in range(kills):
+            await asyncio.sleep(rng.uniform(*gap))
+            bots[-1].kill()
+            await bots[-1].wait(10.0)
+            report.kills += 1
+            try:
+                started = await start_bot(
+                    server, db, workdir, extra_env=env, timeout=90.0, log_name=f"bot{k + 1}.log"
+                )
+            except (RuntimeError, TimeoutError) as exc:
+                lines = [line for line in str(exc).splitlines() if line.strip()]
+                report.problems.append(
+                    f"the bot does not start again after kill {k + 1}: {' | '.join(lines[-3:])}"
+                )
+                players.stopping = True
+                break
+            bots.append(started.bot)
+        for table in table_list:
+            table.closing = True
+        players.until = min(hard_stop, time.monotonic() + finish_within)
+        await asyncio.wait(tasks, timeout=finish_within + 10.0)
+        players.stopping = True
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await bots[-1].stop()
+        for bot in bots:
+            report.bot_errors += bot.error_lines()
+        report.acts = Counter(a.outcome for a in players.acts)
+        await check(db, players, report)
+        seatless = await games_without_seats(db)
+        if seatless:
+            report.problems.append(f"games without seats in the database: {seatless}")
+        unfinished = [
+            f"{t.current.slug} {t.current.gid}"
+            for t in table_list
+            if t.current is not None and t.current.started and not t.current.over
+        ]
+        if unfinished:
+            report.problems.append(f"players could not finish: {unfinished}")
+    finally:
+        for bot in bots:
+            bot.kill()
+        await server.stop()
+    return report
+
+
+async def check(db: Path, players: Players, report: CrashReport) -> None:
+    """Compare what players were told with the action log and the final states."""
+    import engines
+    from bot.storage import Storage
+    from engines.core import Outcome, action_adapter, decode_action
+
+    storage = await Storage.open(db)
+    try:
+        records = {
+            g.id: g
+            for g in await storage.games(("lobby", "running", "finished", "cancelled", "abandoned"))
+        }
+        logged = {gid: await storage.actions_after(gid, 0) for gid in records}
+        results = {gid: await storage.result(gid) for gid in records}
+    finally:
+        await storage.close()
+
+    # 1. Applied clicks are logged, once each; no logged human action without a click.
+    clicks: dict[tuple[str, int, str], list[int]] = defaultdict(list)
+    sent: Counter[tuple[str, int, str]] = Counter()
+    for act in players.acts:
+        record = records.get(act.game_id)
+        if record is None:
+            report.problems.append(f"click on unknown game {act.game_id}")
+            continue
+        seat = next((i for i, s in enumerate(record.seats) if s.user_id == act.user_id), None)
+        if seat is None:
+            report.problems.append(f"click by a non-player in {act.game_id}")
+            continue
+        game = engines.game(record.slug)
+        canonical = (
+            action_adapter(game.SPEC.Action)
+            .dump_json(decode_action(game.SPEC.Action, act.action))
+            .decode()
+        )
+        key = (act.game_id, seat, canonical)
+        sent[key] += 1
+        if act.outcome == "applied":
+            clicks[key].append(act.version)
+    humans: dict[tuple[str, int, str], list[int]] = defaultdict(list)
+    for gid, entries in logged.items():
+        for entry in entries:
+            if not entry.by_ai:
+                humans[(gid, entry.seat, entry.action)].append(entry.seq)
+                report.logged_human_actions += 1
+    for key, versions in clicks.items():
+        seqs = sorted(humans.get(key, []))
+        for version in sorted(versions):
+            match = next((s for s in seqs if s > version), None)
+            if match is None:
+                report.problems.append(
+                    f"applied click missing from the log: game {key[0]} seat {key[1]} "
+                    f"{key[2]} drawn at version {version}"
+                )
+            else:
+                seqs.remove(match)
+    for key, seqs in humans.items():
+        if len(seqs) > sent[key]:
+            report.problems.append(
+                f"logged {len(seqs)} times but clicked {sent[key]} times: game {key[0]} "
+                f"seat {key[1]} {key[2]} at {seqs}"
+            )
+
+    # 2. Every started game ended, and its log replays to its stored result.
+    started = {gid for gid, g in players.games.items() if g.started}
+    started |= {gid for gid, entries in logged.items() if entries}
+    started |= {gid for gid, r in records.items() if r.status in ("running", "finished")}
+    report.games_started = len(started)
+    for gid in sorted(started):
+        record = records.get(gid)
+        if record is None:
+            report.problems.append(f"started game {gid} is not in the database")
+            continue
+        if not record.seats:
+            report.problems.append(f"game {gid} ({record.slug}) has no seats")
+            continue
+        game = engines.game(record.slug)
+        adapter = action_adapter(game.SPEC.Action)
+        state = game.setup(
+            game.SPEC.Options.model_validate(record.options), len(record.seats), record.seed
+        )
+        try:
+            for expected, entry in enumerate(logged[gid], start=1):
+                if entry.seq != expected:
+                    raise ValueError(f"sequence {entry.seq} where {expected} was due")
+                state, _ = game.apply(state, entry.seat, adapter.validate_json(entry.action))
+                if state.version != entry.seq:
+                    raise ValueError(f"version {state.version} after logged seq {entry.seq}")
+        except Exception as exc:
+            report.problems.append(f"game {gid} ({record.slug}) does not replay: {exc}")
+            continue
+        outcome = game.outcome(state)
+        stored = results.get(gid)
+        if record.status != "finished":
+            why = (
+                "its log reaches the end of the game, but no result was stored"
+                if outcome is not None
+                else f"its log stops at version {state.version}, to act: {sorted(game.to_act(state))}"
+            )
+            report.problems.append(f"game {gid} ({record.slug}) ended as {record.status!r}: {why}")
+        elif outcome is None or stored is None:
+            report.problems.append(f"game {gid} ({record.slug}) finished without a result")
+        elif Outcome.model_validate_json(stored) != outcome:
+            report.problems.append(f"game {gid} ({record.slug}): replayed result differs")
+        else:
+            report.games_finished += 1
+
+
+async def games_without_seats(db: Path) -> list[str]:
+    """Running or finished games whose seats are gone (what a torn save_game leaves)."""
+    from bot.storage import Storage
+
+    storage = await Storage.open(db)
+    try:
+        games = await storage.games(("running", "finished"))
+    finally:
+        await storage.close()
+    return [f"{g.id} ({g.slug}, {g.status})" for g in games if not g.seats]

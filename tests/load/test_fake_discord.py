@@ -1,0 +1,82 @@
+"""The fake Discord of the load benchmarks speaks what discord.py expects (a bare bot process)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import aiohttp
+
+from benchmarks.fake_discord.server import FakeDiscord, Interaction
+from benchmarks.fake_discord.world import start_bot
+
+
+async def test_bare_bot_answers_interactions_and_resumes(tmp_path: Path) -> None:
+    server = FakeDiscord(guilds=1, channels_per_guild=2, users_per_guild=2)
+    await server.start()
+    started = await start_bot(
+        server, tmp_path / "unused.db", tmp_path, module="benchmarks.bare_bot", timeout=60.0
+    )
+    try:
+        guild = next(iter(server.guilds))
+        channel, user = server.guild_channels(guild)[0], server.guild_users(guild)[0]
+        slash = server.slash_data(guild, "newgame", {"game": "zero"})
+        record = await server.interact(user, channel, 2, slash, kind="/newgame")
+        await record.done
+        assert record.answer_type == 4 and record.content == "ok"
+        assert record.answer is not None and record.answer["flags"] & 64
+        assert record.latency is not None and record.latency < 3.0
+
+        await server.disconnect()
+        assert await server.wait_online(30.0)
+        assert server.gateway_received[6] == 1, "the bot should RESUME, not IDENTIFY again"
+        assert server.identify_count == 1
+        click = {"custom_id": "tb:hand:0000abcd", "component_type": 2}
+        message = server.channel_messages(channel)[-1] if server.channel_messages(channel) else None
+        record = await server.interact(user, channel, 3, click, kind="hand", message=message)
+        await record.done
+        assert record.answer_type == 4
+        assert not server.unknown_routes and server.late == 0
+        assert server.gateway_received[1] >= 1  # the bot heartbeats on its own, we only ACK
+    finally:
+        await started.bot.stop()
+        await server.stop()
+
+
+async def test_rate_limits_and_the_three_second_rule() -> None:
+    server = FakeDiscord(guilds=1, channels_per_guild=1, users_per_guild=1)
+    base = await server.start()
+    channel = server.guild_channels(next(iter(server.guilds)))[0]
+    url = f"{base}/api/v10/channels/{channel}/messages"
+    headers = {"Authorization": "Bot x"}
+    try:
+        async with aiohttp.ClientSession() as http:
+            statuses = []
+            for _ in range(6):
+                async with http.post(url, json={"content": "hi"}, headers=headers) as response:
+                    statuses.append(response.status)
+                    last_headers, body = response.headers, await response.json()
+            assert statuses == [200] * 5 + [429]
+            assert body["retry_after"] > 0 and body["global"] is False
+            assert last_headers["Via"] and last_headers["X-RateLimit-Remaining"] == "0"
+            assert last_headers["Content-Type"] == "application/json"
+
+            record = Interaction(
+                id=server.ids.next(),
+                token="late-token",
+                type=3,
+                kind="late",
+                user_id=server.owner_id,
+                channel_id=channel,
+                guild_id=None,
+                payload={},
+                sent_at=time.perf_counter() - 3.5,
+            )
+            server.interactions[record.id] = record
+            callback = f"{base}/api/v10/interactions/{record.id}/late-token/callback"
+            async with http.post(callback, json={"type": 6}) as response:
+                assert response.status == 404
+                assert (await response.json())["code"] == 10062
+            assert server.late == 1 and record.late
+    finally:
+        await server.stop()
