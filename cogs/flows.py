@@ -71,7 +71,7 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     seat = seated(session, interaction)
     lang = language_of(interaction.locale)
     presenter_of(interaction).seen(interaction.user.id, lang)
-    _note, embed, view = ui.hand_panel(session, seat, lang)
+    embed, view = ui.hand_panel(session, seat, lang)
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     await presenter_of(interaction).notify_closed_dms(interaction)
 
@@ -89,7 +89,7 @@ async def play(interaction: discord.Interaction, game_id: str, action: str, vers
     except StaleAction:
         content = t(lang, "error-stale")
     if session.running:
-        _note, embed, view = ui.hand_panel(session, seat, lang)
+        embed, view = ui.hand_panel(session, seat, lang)
         await interaction.response.edit_message(content=content, embed=embed, view=view)
     else:
         await interaction.response.edit_message(
@@ -104,7 +104,7 @@ async def extra(interaction: discord.Interaction, game_id: str, action: str) -> 
     seat = seated(session, interaction)
     lang = language_of(interaction.locale)
     await rt.act_extra(session, interaction.user.id, session.decode(action))
-    _note, embed, view = ui.hand_panel(session, seat, lang)
+    embed, view = ui.hand_panel(session, seat, lang)
     await interaction.response.edit_message(content=t(lang, "signal-sent"), embed=embed, view=view)
 
 

@@ -117,7 +117,7 @@ class DiscordPresenter:
             f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
             f"/{record.message_id}"
         )
-        _note, embed, view = ui.hand_panel(session, seat, lang)
+        embed, view = ui.hand_panel(session, seat, lang)
         view.add_item(ui.dm_toggle(lang))
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)

@@ -175,9 +175,7 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
     return "\n".join(lines)[:1024]
 
 
-def hand_panel(
-    session: GameSession, seat: int, lang: str, note: str | None = None
-) -> tuple[str | None, discord.Embed, discord.ui.View]:
+def hand_panel(session: GameSession, seat: int, lang: str) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private panel: its view and exactly its legal actions."""
     game = session.game
     render = renderer(game.SPEC.slug)
@@ -231,7 +229,7 @@ def hand_panel(
                 [(render.label(a, lang), encode_action(a)) for a in extra_actions[:MAX_OPTIONS]],
             )
         )
-    return note, embed, view
+    return embed, view
 
 
 def dm_toggle(lang: str) -> DmToggle:

@@ -151,7 +151,7 @@ async def test_two_players_and_an_ai_play_genial_to_its_result(world):
     assert render.collection(view, winner) == " ".join(f"{e}7⭐" for e in render.COLOURS)
 
     for actor, played in panels:
-        assert played.response is None or played.response.ephemeral
+        assert played.response is not None and played.response.ephemeral
         other = bob if actor is alice else alice
         if played.response is not None:
             assert played.response.id not in {m.id for m in world.channel.history(viewer=other)}

@@ -77,7 +77,7 @@ async def test_two_players_and_an_ai_play_hourglass_to_its_result(world):
     assert description(final).count("⏳ **") == 3
 
     for actor, result in panels:
-        assert result.response is None or result.response.ephemeral
+        assert result.response is not None and result.response.ephemeral
         other = bob if actor is alice else alice
         if result.response is not None:
             assert result.response.id not in {m.id for m in world.channel.history(viewer=other)}

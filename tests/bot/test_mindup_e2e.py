@@ -99,7 +99,7 @@ async def test_two_players_and_an_ai_play_mind_up_to_its_result(world):
     assert "**alice** — " in text and f"total **{result.scores[0]}** ({rounds})" in text
 
     for actor, answer in panels:
-        assert answer.response is None or answer.response.ephemeral
+        assert answer.response is not None and answer.response.ephemeral
         other = bob if actor is alice else alice
         if answer.response is not None:
             assert answer.response.id not in {m.id for m in world.channel.history(viewer=other)}
