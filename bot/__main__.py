@@ -8,7 +8,7 @@ import sys
 import discord
 from pydantic import ValidationError
 
-from bot.settings import Settings
+from bot.settings import DISCORD, Settings
 
 
 def main() -> int:
@@ -32,7 +32,7 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    if settings.discord_api_base != "https://discord.com":
+    if settings.discord_api_base != DISCORD:
         discord.http.Route.BASE = f"{settings.discord_api_base.rstrip('/')}/api/v10"
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
 

@@ -5,16 +5,19 @@ from __future__ import annotations
 import logging
 
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands, tasks
+from discord.gateway import DiscordWebSocket
 
 from bot.i18n import CommandTranslator, language_of, t
 from bot.runtime import Runtime
-from bot.settings import Settings
+from bot.settings import DISCORD, Settings
 from bot.storage import Storage
 from cogs.components import ITEMS, answer
 from cogs.config import ConfigCog
 from cogs.games import GamesCog
+from cogs.outbox import Outbox
 from cogs.presenter import DiscordPresenter
 
 log = logging.getLogger(__name__)
@@ -48,6 +51,7 @@ class TabletopBot(commands.AutoShardedBot):
     runtime: Runtime
     storage: Storage
     presenter: DiscordPresenter
+    outbox: Outbox
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
@@ -64,8 +68,16 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Open the database, restore games, register commands and components, sync."""
+        if self.settings.discord_api_base != DISCORD:
+            # With SHARD_COUNT set (and after a failed resume) discord.py connects to its
+            # default gateway, Discord's; a stand-in API serves its own.
+            _, url, _ = await self.http.get_bot_gateway()
+            DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.storage = await Storage.open(self.settings.database_path)
-        self.presenter = DiscordPresenter(self, self.settings.board_edit_interval)
+        self.outbox = Outbox(
+            self.settings.rest_per_second, burst=int(self.settings.rest_per_second)
+        )
+        self.presenter = DiscordPresenter(self, self.settings.board_edit_interval, self.outbox)
         self.runtime = Runtime(self.storage, self.presenter, self.settings.snapshot_every)
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(*ITEMS)
@@ -126,6 +138,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.sweeper.cancel()
         if hasattr(self, "runtime"):
             self.runtime.scheduler.cancel_prefix("")
+        if hasattr(self, "outbox"):
+            await self.outbox.close()
         await super().close()
         if hasattr(self, "storage"):
             await self.storage.close()

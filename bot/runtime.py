@@ -17,13 +17,17 @@ from typing import TYPE_CHECKING, Any
 from bot.guild_config import GuildConfig
 from bot.scheduler import Scheduler
 from bot.session import GameSession
-from bot.storage import GameRecord, SeatRecord, Storage
+from bot.storage import KEEP, GameRecord, RestorePoint, SeatRecord, Status, Storage
+from bot.tick_gate import TickGate
 from engines.core import Event
 
 if TYPE_CHECKING:
     from bot.presenter import Presenter
 
 log = logging.getLogger(__name__)
+
+AI_MOVES_PER_TICK = 4
+"""AI moves started per event-loop iteration across all games: clicks must not queue behind them."""
 
 
 class GameError(Exception):
@@ -45,6 +49,7 @@ class Runtime:
         self.sessions: dict[str, GameSession] = {}
         self.scheduler = Scheduler()
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
+        self._ai_gate = TickGate(AI_MOVES_PER_TICK)
 
     # --- lookup ---
 
@@ -70,11 +75,12 @@ class Runtime:
 
     async def restore(self) -> int:
         """Load every lobby and running game from the database; resume their clocks."""
+        points = await self.storage.restore_points()
         for record in await self.storage.games():
             session = GameSession(record=record)
             try:
                 if record.status == "running":
-                    await self._load_state(session)
+                    self._load_state(session, points.get(record.id))
             except Exception:
                 # One damaged game must not keep every other game from resuming.
                 log.exception("could not restore game %s; it is left as it was", record.id)
@@ -97,14 +103,13 @@ class Runtime:
                 self._schedule_lobby_expiry(session, cfg.lobby_minutes)
         return len(self.sessions)
 
-    async def _load_state(self, session: GameSession) -> None:
+    @staticmethod
+    def _load_state(session: GameSession, point: RestorePoint | None) -> None:
         """The latest snapshot plus the actions logged after it."""
-        snapshot = await self.storage.snapshot(session.id)
-        if snapshot is None:
+        if point is None:
             raise LookupError(f"running game {session.id} has no snapshot")
-        seq, state_json = snapshot
-        session.state = session.game.SPEC.State.model_validate_json(state_json)
-        session.replay(await self.storage.actions_after(session.id, seq))
+        session.state = session.game.SPEC.State.model_validate_json(point.state)
+        session.replay(point.actions)
 
     # --- lobby ---
 
@@ -200,12 +205,16 @@ class Runtime:
                 raise GameError("error-seat-count", low=spec.min_players, high=spec.max_players)
             options = spec.Options.model_validate(session.record.options)
             try:
-                session.state = session.game.setup(options, count, session.record.seed)
+                state = session.game.setup(options, count, session.record.seed)
             except ValueError as exc:
                 raise GameError("error-options-players", detail=str(exc)) from exc
-            session.record.status = "running"
-            await self.storage.save_snapshot(session.id, 0, session.state.model_dump_json())
-            await self._after_change(session, [])
+            cfg = await self.config(session.record.guild_id)
+            deadline, waiting = self._clock_after(session, state, cfg)
+            record = session.record.model_copy(update={"status": "running", "deadline": deadline})
+            await self.storage.start_game(record, state.model_dump_json())
+            session.record, session.state, session.waiting = record, state, waiting
+            self._schedule_deadline(session, cfg)
+            self._show(session, [])
 
     async def cancel(self, session: GameSession, user_id: int) -> None:
         """The host cancels the lobby."""
@@ -242,23 +251,20 @@ class Runtime:
         async with self._playing(session, user_id) as seat:
             action = session.decode(action_text)
             session.check_fresh(seat, drawn_version, action)
-            events = await session.apply(self.storage, seat, action, by_ai=False)
+            events = await self._move(session, seat, action, by_ai=False)
             session.timeouts.pop(seat, None)
-            await self._after_change(session, events)
         return events
 
     async def act_extra(self, session: GameSession, user_id: int, action: Any) -> None:
         """An action outside the turn order (thegame's public signals)."""
         async with self._playing(session, user_id) as seat:
-            events = await session.apply(self.storage, seat, action, by_ai=False)
-            await self._after_change(session, events)
+            await self._move(session, seat, action, by_ai=False)
 
     async def hand_to_ai(self, session: GameSession, user_id: int) -> None:
         """A player leaves a running game: the AI plays their seat from now on."""
         async with self._playing(session, user_id) as seat:
             session.record.seats[seat].ai = True
-            await self.storage.save_game(session.record)
-            await self._arm_clock(session)
+            await self._seats_changed(session)
             self.presenter.board_changed(session)
             self._kick_ai(session)
 
@@ -303,28 +309,54 @@ class Runtime:
                         closed += 1
         return closed
 
-    async def _after_change(self, session: GameSession, events: list[Event]) -> None:
-        """Snapshot, finish or re-arm the clock, then show (called with the lock held)."""
-        state = session.state
-        if state.version and state.version % self.snapshot_every == 0:
-            await self.storage.save_snapshot(session.id, state.version, state.model_dump_json())
-        outcome = session.game.outcome(state)
+    async def _move(
+        self, session: GameSession, seat: int, action: Any, *, by_ai: bool
+    ) -> list[Event]:
+        """Apply an action and commit it with what follows from it in one write, then show it.
+
+        The caller holds the lock. The log line, a due snapshot, the new deadline or the result
+        land together, and only after the commit does anyone see the move.
+        """
+        move = session.play(seat, action, by_ai=by_ai)
+        version = move.state.version
+        snapshot = move.state.model_dump_json() if version % self.snapshot_every == 0 else None
+        outcome = session.game.outcome(move.state)
         if outcome is not None:
-            await self.storage.save_result(session.id, outcome.model_dump_json())
+            await self.storage.record_move(
+                session.id, move.entry, snapshot=snapshot, result=outcome.model_dump_json()
+            )
+            session.accept(move)
             # The last move's announcements (a final reveal, the last round's scores) come first.
-            self.presenter.turn_changed(session, events)
-            await self._close(session, "finished")
-            return
-        await self._arm_clock(session)
+            self.presenter.turn_changed(session, move.events)
+            self._closed(session, "finished")
+            return move.events
+        cfg = await self.config(session.record.guild_id)
+        deadline, waiting = self._clock_after(session, move.state, cfg)
+        await self.storage.record_move(
+            session.id,
+            move.entry,
+            snapshot=snapshot,
+            deadline=KEEP if deadline == session.record.deadline else deadline,
+        )
+        session.accept(move)
+        self._set_clock(session, deadline, waiting, cfg)
+        self._show(session, move.events)
+        return move.events
+
+    def _show(self, session: GameSession, events: list[Event]) -> None:
+        """A running game changed: redraw, announce, and let the AI seats move."""
         self.presenter.board_changed(session)
         self.presenter.turn_changed(session, events)
         self._kick_ai(session)
 
-    async def _close(self, session: GameSession, status: str) -> None:
-        session.record.status = status  # type: ignore[assignment]
+    async def _close(self, session: GameSession, status: Status) -> None:
+        await self.storage.close_game(session.id, status)
+        self._closed(session, status)
+
+    def _closed(self, session: GameSession, status: Status) -> None:
+        session.record.status = status
         session.record.deadline = None
         self.scheduler.cancel_prefix(f"{session.id}:")
-        await self.storage.save_game(session.record)
         self.sessions.pop(session.id, None)
         self.presenter.game_closed(session)
 
@@ -338,23 +370,21 @@ class Runtime:
     async def _drive_ai(self, session: GameSession) -> None:
         try:
             while session.running:
+                # Clicks and board edits get in between AI moves, also across games.
+                await self._ai_gate.turn()
                 async with session.lock:
                     seats = session.ai_seats_to_act()
                     if not seats or not session.running:
                         return
                     seat = seats[0]
                     await self._apply_for(session, seat)
-                # Let clicks and board edits in between AI moves.
-                await asyncio.sleep(0)
         except Exception:
             log.exception("AI move failed in game %s", session.id)
         finally:
             self._ai_tasks.pop(session.id, None)
 
     async def _apply_for(self, session: GameSession, seat: int) -> list[Event]:
-        events = await session.apply(self.storage, seat, session.ai_choice(seat), by_ai=True)
-        await self._after_change(session, events)
-        return events
+        return await self._move(session, seat, session.ai_choice(seat), by_ai=True)
 
     async def _finish_turn_for(self, session: GameSession, seat: int) -> None:
         """The AI completes the absent seat's current turn, and only that turn.
@@ -370,20 +400,42 @@ class Runtime:
 
     # --- the clock ---
 
-    async def _arm_clock(self, session: GameSession) -> None:
-        """A new deadline whenever new human seats must act; keep it while the same wait goes on."""
-        humans = {s for s in session.to_act() if not session.record.seats[s].ai}
-        cfg = await self.config(session.record.guild_id)
-        seconds = cfg.seconds_for(simultaneous=len(session.to_act()) > 1)
+    def _clock_after(
+        self, session: GameSession, state: Any, cfg: GuildConfig
+    ) -> tuple[float | None, frozenset[int]]:
+        """The deadline once `state` is the game's, and the human seats it is for.
+
+        A new deadline starts whenever new human seats must act; it goes on while the same wait
+        does (a seat of a simultaneous choice acting leaves the others' clock running).
+        """
+        to_act = session.game.to_act(state)
+        humans = frozenset(s for s in to_act if not session.record.seats[s].ai)
+        seconds = cfg.seconds_for(simultaneous=len(to_act) > 1)
         if not humans or not seconds:
-            session.record.deadline = None
-        elif not (humans <= session.waiting and session.record.deadline):
-            session.record.deadline = time.time() + seconds
-        else:
-            return
-        session.waiting = frozenset(humans)
-        await self.storage.save_game(session.record)
-        self._schedule_deadline(session, cfg)
+            return None, humans
+        if humans <= session.waiting and session.record.deadline:
+            return session.record.deadline, session.waiting
+        return time.time() + seconds, humans
+
+    def _set_clock(
+        self,
+        session: GameSession,
+        deadline: float | None,
+        waiting: frozenset[int],
+        cfg: GuildConfig,
+    ) -> None:
+        changed = deadline != session.record.deadline
+        session.record.deadline = deadline
+        session.waiting = waiting
+        if changed or deadline is None:
+            self._schedule_deadline(session, cfg)
+
+    async def _seats_changed(self, session: GameSession) -> None:
+        """Store seats that changed hands with the turn re-timed for who must act now."""
+        cfg = await self.config(session.record.guild_id)
+        deadline, waiting = self._clock_after(session, session.state, cfg)
+        await self.storage.save_game(session.record.model_copy(update={"deadline": deadline}))
+        self._set_clock(session, deadline, waiting, cfg)
 
     def _schedule_deadline(self, session: GameSession, cfg: GuildConfig) -> None:
         self.scheduler.cancel_prefix(f"{session.id}:turn")
@@ -438,8 +490,7 @@ class Runtime:
                 raise GameError("error-seat-not-taken")
             session.record.seats[seat].ai = False
             session.timeouts.pop(seat, None)
-            await self.storage.save_game(session.record)
-            await self._arm_clock(session)
+            await self._seats_changed(session)
             self.presenter.board_changed(session)
 
     def _schedule_lobby_expiry(self, session: GameSession, minutes: int) -> None:

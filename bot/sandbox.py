@@ -60,6 +60,7 @@ def sandbox_settings(db: Path) -> Settings:
         shard_count=1,
         # No rate limits to respect here, and the page waits for the bot to settle after a click.
         board_edit_interval=0.0,
+        rest_per_second=0.0,
     )
 
 

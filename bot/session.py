@@ -1,6 +1,7 @@
 """One live running game: its record, its rules state, its lock and the log discipline.
 
-Every action goes lock -> freshness check -> engine.apply -> log commit; only then is it shown.
+Every action goes lock -> freshness check -> play (engine.apply on a copy) -> commit -> accept;
+only then is it shown.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engines
-from bot.storage import GameRecord, LoggedAction, Storage
+from bot.storage import GameRecord, LoggedAction
 from engines.core import Event, Game, action_adapter, decode_action, rng_for
 
 RECENT_EVENTS = 30
@@ -20,6 +21,16 @@ RECENT_EVENTS = 30
 
 class StaleAction(Exception):  # noqa: N818 - the name style.md gives it
     """The click came from a panel drawn before this seat last acted, or no longer applies."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """An applied action before its commit: the state after it, its events and its log line."""
+
+    seat: int
+    state: Any
+    events: list[Event]
+    entry: LoggedAction
 
 
 @dataclass
@@ -99,8 +110,8 @@ class GameSession:
         ):
             raise StaleAction
 
-    async def apply(self, storage: Storage, seat: int, action: Any, *, by_ai: bool) -> list[Event]:
-        """Apply a checked action and commit it to the log (the caller holds the lock)."""
+    def play(self, seat: int, action: Any, *, by_ai: bool) -> Move:
+        """Apply a checked action to a copy of the state; nothing changes until `accept`."""
         new_state, events = self.game.apply(self.state, seat, action)
         entry = LoggedAction(
             seq=new_state.version,
@@ -108,17 +119,20 @@ class GameSession:
             action=action_adapter(self.game.SPEC.Action).dump_json(action).decode(),
             by_ai=by_ai,
         )
-        await storage.append_action(self.id, entry)
-        self.state = new_state
-        self.last_acted[seat] = new_state.version
-        self.recent.extend(e for e in events if e.visible_to is None)
-        return events
+        return Move(seat=seat, state=new_state, events=events, entry=entry)
+
+    def accept(self, move: Move) -> None:
+        """Make a committed move the game's state (the caller holds the lock)."""
+        self._advance(move.seat, move.state, move.events)
 
     def replay(self, actions: list[LoggedAction]) -> None:
         """Re-apply logged actions after a restart (no I/O: they are committed already)."""
         adapter = action_adapter(self.game.SPEC.Action)
         for entry in actions:
             action = adapter.validate_json(entry.action)
-            self.state, events = self.game.apply(self.state, entry.seat, action)
-            self.last_acted[entry.seat] = self.state.version
-            self.recent.extend(e for e in events if e.visible_to is None)
+            self._advance(entry.seat, *self.game.apply(self.state, entry.seat, action))
+
+    def _advance(self, seat: int, state: Any, events: list[Event]) -> None:
+        self.state = state
+        self.last_acted[seat] = state.version
+        self.recent.extend(e for e in events if e.visible_to is None)

@@ -8,6 +8,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+DISCORD = "https://discord.com"
+
 
 class Settings(BaseSettings):
     """Everything the bot process can be told; names match .env.example."""
@@ -18,9 +20,14 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///data/tabletop.db"
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
-    discord_api_base: str = "https://discord.com"
+    discord_api_base: str = DISCORD
     shard_count: int | None = Field(default=None, ge=1)
     board_edit_interval: float = Field(default=1.0, ge=0.0)
+    rest_per_second: float = Field(default=40.0, ge=0.0, le=50.0)
+    """Our own REST calls (not interaction answers) per second: under Discord's global 50.
+
+    0 sends at once: for the tests and the sandbox, whose simulated Discord has no global limit.
+    """
     snapshot_every: int = Field(default=50, ge=1)
 
     @field_validator("database_url")

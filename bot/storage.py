@@ -1,7 +1,9 @@
-"""SQLite persistence (aiosqlite, WAL). The only module that writes SQL.
+"""SQLite persistence (WAL). The only module that holds SQL.
 
 An action is committed to the append-only log before anyone is told it happened; a running
-game is restored from its latest snapshot plus the actions logged after it.
+game is restored from its latest snapshot plus the actions logged after it. Reads go through
+aiosqlite (whose thread also checkpoints the WAL); writes go through one BatchWriter, which
+commits the writes of many games at once.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -16,9 +19,13 @@ import aiosqlite
 from pydantic import BaseModel
 from yoyo import get_backend, read_migrations
 
+from bot.batch_writer import BatchWriter, Statement
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 Status = Literal["lobby", "running", "finished", "cancelled", "abandoned"]
 ACTIVE: tuple[Status, ...] = ("lobby", "running")
+CHECKPOINT_EVERY = 100
+"""Commits between two WAL checkpoints (the writer's automatic ones are off)."""
 
 
 class SeatRecord(BaseModel):
@@ -62,6 +69,22 @@ class LoggedAction(BaseModel):
     by_ai: bool
 
 
+class _Keep:
+    """The stored value stays as it is."""
+
+
+KEEP = _Keep()
+
+
+@dataclass
+class RestorePoint:
+    """Where a running game resumes: the state after action `seq`, then `actions`."""
+
+    seq: int
+    state: str
+    actions: list[LoggedAction] = field(default_factory=list)
+
+
 def _migrate(path: Path) -> None:
     backend = get_backend(f"sqlite:///{path}")
     migrations = read_migrations(str(MIGRATIONS))
@@ -69,108 +92,192 @@ def _migrate(path: Path) -> None:
         backend.apply_migrations(backend.to_apply(migrations))
 
 
-class Storage:
-    """One connection per process; aiosqlite serializes the statements on its own thread."""
+def _game_row(game: GameRecord) -> list[Statement]:
+    return [
+        (
+            "INSERT INTO games (id, guild_id, channel_id, thread_id, message_id, slug, options, "
+            "seed, status, host_id, language, deadline, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET thread_id = excluded.thread_id, "
+            "message_id = excluded.message_id, options = excluded.options, "
+            "status = excluded.status, host_id = excluded.host_id, "
+            "language = excluded.language, deadline = excluded.deadline, "
+            "updated_at = excluded.updated_at",
+            (
+                game.id,
+                game.guild_id,
+                game.channel_id,
+                game.thread_id,
+                game.message_id,
+                game.slug,
+                json.dumps(game.options),
+                game.seed,
+                game.status,
+                game.host_id,
+                game.language,
+                game.deadline,
+                game.created_at,
+                time.time(),
+            ),
+        ),
+        ("DELETE FROM seats WHERE game_id = ?", (game.id,)),
+        (
+            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+            [(game.id, i, s.user_id, s.name, int(s.ai)) for i, s in enumerate(game.seats)],
+        ),
+    ]
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+
+def _set_columns(game_id: str, **columns: Any) -> Statement:
+    names = ", ".join(f"{name} = ?" for name in columns)
+    return (
+        f"UPDATE games SET {names}, updated_at = ? WHERE id = ?",
+        (*columns.values(), time.time(), game_id),
+    )
+
+
+def _action_row(game_id: str, entry: LoggedAction) -> Statement:
+    return (
+        "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, entry.seq, entry.seat, entry.action, int(entry.by_ai), time.time()),
+    )
+
+
+def _snapshot_row(game_id: str, seq: int, state_json: str) -> Statement:
+    return (
+        "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
+        (game_id, seq, state_json),
+    )
+
+
+def _result_row(game_id: str, outcome_json: str) -> Statement:
+    return (
+        "INSERT OR REPLACE INTO results (game_id, outcome, finished_at) VALUES (?, ?, ?)",
+        (game_id, outcome_json, time.time()),
+    )
+
+
+class Storage:
+    """A reading connection (aiosqlite) and the writer; settings are cached after first use."""
+
+    def __init__(self, db: aiosqlite.Connection, writer: BatchWriter) -> None:
         self._db = db
-        # One connection serves every coroutine: a lock keeps each write transaction whole,
-        # so a commit from elsewhere never lands between its statements.
-        self._write = asyncio.Lock()
+        self._writer = writer
+        self._checkpointed = 0
+        self._closed = False
+        self._checkpointing: asyncio.Task[None] | None = None
+        self._settings: dict[int, dict[str, Any]] = {}
+        self._dm_turns: dict[int, bool] = {}
 
     @classmethod
     async def open(cls, path: Path) -> Storage:
         """Create the file if needed, apply pending migrations and open it in WAL mode."""
         path.parent.mkdir(parents=True, exist_ok=True)
         await asyncio.to_thread(_migrate, path)
+        writer = BatchWriter(path)
         db = await aiosqlite.connect(path)
         db.row_factory = aiosqlite.Row
-        # WAL + NORMAL: a commit survives a crash of the process, and readers never block writers.
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        return cls(db)
+        return cls(db, writer)
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Commit pending writes, fold the WAL into the database, close both connections.
+
+        Closing twice is harmless (a restart in the tests closes the old bot's storage again).
+        """
+        if self._closed:
+            return
+        self._closed = True
+        self._writer.close()
+        if self._checkpointing is not None:
+            await self._checkpointing
+        await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         await self._db.close()
+
+    async def _write(self, unit: list[Statement]) -> None:
+        await self._writer.write(unit)
+        if (
+            self._writer.commits - self._checkpointed >= CHECKPOINT_EVERY
+            and not self._checkpointing
+        ):
+            self._checkpointed = self._writer.commits
+            self._checkpointing = asyncio.get_running_loop().create_task(self._checkpoint())
+
+    async def _checkpoint(self) -> None:
+        # On aiosqlite's thread: copying the WAL into the database syncs the disk, which must
+        # not stall the event loop. PASSIVE never waits for the writer.
+        try:
+            await self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            self._checkpointing = None
 
     # --- server settings and user preferences ---
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         """The stored settings of a server ({} when it never changed any)."""
-        async with self._db.execute(
-            "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return json.loads(row["data"]) if row else {}
+        cached = self._settings.get(guild_id)
+        if cached is None:
+            async with self._db.execute(
+                "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ) as cur:
+                row = await cur.fetchone()
+            cached = self._settings[guild_id] = json.loads(row["data"]) if row else {}
+        return dict(cached)
 
     async def save_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
         """Replace the settings of a server."""
-        async with self._write:
-            await self._db.execute(
-                "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data",
-                (guild_id, json.dumps(data)),
-            )
-            await self._db.commit()
+        await self._write(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data",
+                    (guild_id, json.dumps(data)),
+                )
+            ]
+        )
+        self._settings[guild_id] = dict(data)
 
     async def dm_turns(self, user_id: int) -> bool:
         """Whether the user wants a DM on their turn (on unless they turned it off)."""
-        async with self._db.execute(
-            "SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return bool(row["dm_turns"]) if row else True
+        cached = self._dm_turns.get(user_id)
+        if cached is None:
+            async with self._db.execute(
+                "SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,)
+            ) as cur:
+                row = await cur.fetchone()
+            cached = self._dm_turns[user_id] = bool(row["dm_turns"]) if row else True
+        return cached
 
     async def set_dm_turns(self, user_id: int, enabled: bool) -> None:
         """Turn the user's turn DMs on or off."""
-        async with self._write:
-            await self._db.execute(
-                "INSERT INTO user_prefs (user_id, dm_turns) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns",
-                (user_id, int(enabled)),
-            )
-            await self._db.commit()
+        await self._write(
+            [
+                (
+                    "INSERT INTO user_prefs (user_id, dm_turns) VALUES (?, ?) "
+                    "ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns",
+                    (user_id, int(enabled)),
+                )
+            ]
+        )
+        self._dm_turns[user_id] = enabled
 
     # --- games ---
 
     async def save_game(self, game: GameRecord) -> None:
         """Insert or update a game row and its seats in one transaction."""
-        async with self._write:
-            now = time.time()
-            await self._db.execute(
-                "INSERT INTO games (id, guild_id, channel_id, thread_id, message_id, slug, options, "
-                "seed, status, host_id, language, deadline, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (id) DO UPDATE SET thread_id = excluded.thread_id, "
-                "message_id = excluded.message_id, options = excluded.options, "
-                "status = excluded.status, host_id = excluded.host_id, "
-                "language = excluded.language, deadline = excluded.deadline, "
-                "updated_at = excluded.updated_at",
-                (
-                    game.id,
-                    game.guild_id,
-                    game.channel_id,
-                    game.thread_id,
-                    game.message_id,
-                    game.slug,
-                    json.dumps(game.options),
-                    game.seed,
-                    game.status,
-                    game.host_id,
-                    game.language,
-                    game.deadline,
-                    game.created_at,
-                    now,
-                ),
-            )
-            await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
-            await self._db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-                [(game.id, i, s.user_id, s.name, int(s.ai)) for i, s in enumerate(game.seats)],
-            )
-            await self._db.commit()
+        await self._write(_game_row(game))
+
+    async def start_game(self, game: GameRecord, state_json: str) -> None:
+        """A game leaves its lobby: its record and the dealt state (snapshot 0) together."""
+        await self._write([*_game_row(game), _snapshot_row(game.id, 0, state_json)])
+
+    async def set_message_id(self, game_id: str, message_id: int) -> None:
+        """Store where a game's board message is."""
+        await self._write([_set_columns(game_id, message_id=message_id)])
+
+    async def close_game(self, game_id: str, status: Status) -> None:
+        """A game ended (finished, cancelled or abandoned): no deadline any more."""
+        await self._write([_set_columns(game_id, status=status, deadline=None)])
 
     async def games(self, statuses: tuple[Status, ...] = ACTIVE) -> list[GameRecord]:
         """Every game in one of `statuses`, with its seats."""
@@ -213,12 +320,31 @@ class Storage:
 
     async def append_action(self, game_id: str, entry: LoggedAction) -> None:
         """Commit one action to the log; only then may anyone be told about it."""
-        async with self._write:
-            await self._db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, entry.seq, entry.seat, entry.action, int(entry.by_ai), time.time()),
-            )
-            await self._db.commit()
+        await self._write([_action_row(game_id, entry)])
+
+    async def record_move(
+        self,
+        game_id: str,
+        entry: LoggedAction,
+        *,
+        deadline: float | _Keep | None = KEEP,
+        snapshot: str | None = None,
+        result: str | None = None,
+    ) -> None:
+        """One move and what follows from it, in one commit.
+
+        `snapshot` is the state after the move; `result` the outcome JSON, which also marks the
+        game finished.
+        """
+        unit = [_action_row(game_id, entry)]
+        if snapshot is not None:
+            unit.append(_snapshot_row(game_id, entry.seq, snapshot))
+        if result is not None:
+            unit.append(_result_row(game_id, result))
+            unit.append(_set_columns(game_id, status="finished", deadline=None))
+        elif not isinstance(deadline, _Keep):
+            unit.append(_set_columns(game_id, deadline=deadline))
+        await self._write(unit)
 
     async def actions_after(self, game_id: str, seq: int) -> list[LoggedAction]:
         """The logged actions of a game with a sequence number above `seq`, in order."""
@@ -235,30 +361,37 @@ class Storage:
 
     async def save_snapshot(self, game_id: str, seq: int, state_json: str) -> None:
         """Keep the state after action `seq` so that a restart replays only what follows."""
-        async with self._write:
-            await self._db.execute(
-                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
-                "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
-                (game_id, seq, state_json),
-            )
-            await self._db.commit()
+        await self._write([_snapshot_row(game_id, seq, state_json)])
 
-    async def snapshot(self, game_id: str) -> tuple[int, str] | None:
-        """The latest snapshot of a game: (seq, state JSON)."""
+    async def restore_points(self) -> dict[str, RestorePoint]:
+        """For every running game: its latest snapshot and the actions logged after it.
+
+        Two queries for all games together: a restart with thousands of games must not pay a
+        round trip per game.
+        """
+        points: dict[str, RestorePoint] = {}
         async with self._db.execute(
-            "SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,)
+            "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g ON g.id = s.game_id "
+            "WHERE g.status = 'running'"
         ) as cur:
-            row = await cur.fetchone()
-        return (row["seq"], row["state"]) if row else None
+            async for row in cur:
+                points[row["game_id"]] = RestorePoint(seq=row["seq"], state=row["state"])
+        async with self._db.execute(
+            "SELECT a.game_id, a.seq, a.seat, a.action, a.by_ai FROM actions a "
+            "JOIN snapshots s ON s.game_id = a.game_id JOIN games g ON g.id = a.game_id "
+            "WHERE g.status = 'running' AND a.seq > s.seq ORDER BY a.game_id, a.seq"
+        ) as cur:
+            async for row in cur:
+                points[row["game_id"]].actions.append(
+                    LoggedAction(
+                        seq=row["seq"], seat=row["seat"], action=row["action"], by_ai=row["by_ai"]
+                    )
+                )
+        return points
 
     async def save_result(self, game_id: str, outcome_json: str) -> None:
         """Store the final result of a game."""
-        async with self._write:
-            await self._db.execute(
-                "INSERT OR REPLACE INTO results (game_id, outcome, finished_at) VALUES (?, ?, ?)",
-                (game_id, outcome_json, time.time()),
-            )
-            await self._db.commit()
+        await self._write([_result_row(game_id, outcome_json)])
 
     async def result(self, game_id: str) -> str | None:
         """The stored outcome JSON of a finished game."""

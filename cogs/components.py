@@ -6,9 +6,10 @@ always `interaction.user`. Each callback maps the click to one runtime call and 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from types import ModuleType
 from typing import Any
 
@@ -34,26 +35,77 @@ def _runtime(interaction: discord.Interaction) -> Any:
     return interaction.client.runtime  # type: ignore[attr-defined]
 
 
-async def answer(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+UNKNOWN_INTERACTION = 10062
+ACK_AFTER = 1.5
+"""Seconds before a click still being worked on is acknowledged, well inside Discord's 3."""
+
+
+async def _claim(interaction: discord.Interaction) -> None:
+    """Take the answer for the handler: no early acknowledgement starts after this."""
+    interaction.extras["answering"] = True
+    acknowledging = interaction.extras.get("acknowledging")
+    if acknowledging is not None:
+        await acknowledging
+
+
+async def answer(interaction: discord.Interaction, text: str | None = None, **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    await _claim(interaction)
+    if text is not None:
+        kwargs["content"] = text
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
+        await interaction.followup.send(ephemeral=True, **kwargs)
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await interaction.response.send_message(ephemeral=True, **kwargs)
+
+
+async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Redraw the message whose component was used, also after an early acknowledgement."""
+    await _claim(interaction)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
+
+
+async def _acknowledge_if_slow(interaction: discord.Interaction, work: asyncio.Task[None]) -> None:
+    """A click whose work takes long (a busy game, a slow disk) is acknowledged in time.
+
+    The acknowledgement (a deferred update) keeps "This interaction failed" away; the handler
+    then edits the message or follows up as usual.
+    """
+    await asyncio.wait({work}, timeout=ACK_AFTER)
+    if work.done() or interaction.extras.get("answering"):
+        return
+    acknowledging = asyncio.get_running_loop().create_task(interaction.response.defer())
+    interaction.extras["acknowledging"] = acknowledging
+    try:
+        await acknowledging
+    except discord.HTTPException as exc:
+        log.warning("could not acknowledge a slow click: %s", exc)
 
 
 async def guarded(
-    interaction: discord.Interaction, game_id: str, work: Callable[[], Awaitable[None]]
+    interaction: discord.Interaction,
+    game_id: str,
+    work: Callable[[], Coroutine[Any, Any, None]],
 ) -> None:
     """Run a click handler; refusals get their localized reason, surprises an apology."""
     lang = language_of(interaction.locale)
     try:
-        await work()
+        task = asyncio.get_running_loop().create_task(work())
+        if interaction.type is discord.InteractionType.component:
+            await _acknowledge_if_slow(interaction, task)
+        await task
     except GameError as exc:
         await answer(interaction, t(lang, exc.key, **exc.params))
     except IllegalAction as exc:
         await answer(interaction, t(lang, f"illegal-{exc.code}", **exc.params))
-    except Exception:
+    except Exception as exc:
+        if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION:
+            # Too late to answer at all; the game itself is consistent (the action was committed).
+            log.warning("a click in game %s was answered after Discord gave up on it", game_id)
+            return
         log.exception("unexpected error in game %s", game_id)
         await answer(interaction, t(lang, "error-unexpected"))
 

@@ -10,6 +10,7 @@ from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
 from bot.session import GameSession, StaleAction
 from cogs import ui
+from cogs.components import answer, edit_clicked
 
 
 def runtime_of(interaction: discord.Interaction) -> Runtime:
@@ -45,13 +46,13 @@ async def lobby_click(interaction: discord.Interaction, game_id: str, verb: str)
         raise GameError("error-unexpected")
     if session.record.status == "lobby":
         embed, view = ui.lobby_message(session, lang)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await edit_clicked(interaction, embed=embed, view=view)
     elif session.record.status == "running":
         embed, board_view = ui.board_message(session, lang)
-        await interaction.response.edit_message(embed=embed, view=board_view)
+        await edit_clicked(interaction, embed=embed, view=board_view)
     else:
-        await interaction.response.edit_message(
-            embed=discord.Embed(description=t(lang, "lobby-closed")), view=None
+        await edit_clicked(
+            interaction, embed=discord.Embed(description=t(lang, "lobby-closed")), view=None
         )
 
 
@@ -72,7 +73,7 @@ async def show_hand(interaction: discord.Interaction, game_id: str) -> None:
     lang = language_of(interaction.locale)
     presenter_of(interaction).seen(interaction.user.id, lang)
     embed, view = ui.hand_panel(session, seat, lang)
-    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    await answer(interaction, embed=embed, view=view)
     await presenter_of(interaction).notify_closed_dms(interaction)
 
 
@@ -90,11 +91,9 @@ async def play(interaction: discord.Interaction, game_id: str, action: str, vers
         content = t(lang, "error-stale")
     if session.running:
         embed, view = ui.hand_panel(session, seat, lang)
-        await interaction.response.edit_message(content=content, embed=embed, view=view)
+        await edit_clicked(interaction, content=content, embed=embed, view=view)
     else:
-        await interaction.response.edit_message(
-            content=t(lang, "hand-game-over"), embed=None, view=None
-        )
+        await edit_clicked(interaction, content=t(lang, "hand-game-over"), embed=None, view=None)
 
 
 async def extra(interaction: discord.Interaction, game_id: str, action: str) -> None:
@@ -105,7 +104,7 @@ async def extra(interaction: discord.Interaction, game_id: str, action: str) -> 
     lang = language_of(interaction.locale)
     await rt.act_extra(session, interaction.user.id, session.decode(action))
     embed, view = ui.hand_panel(session, seat, lang)
-    await interaction.response.edit_message(content=t(lang, "signal-sent"), embed=embed, view=view)
+    await edit_clicked(interaction, content=t(lang, "signal-sent"), embed=embed, view=view)
 
 
 async def confirmed(interaction: discord.Interaction, game_id: str, what: str) -> None:
@@ -122,7 +121,7 @@ async def confirmed(interaction: discord.Interaction, game_id: str, what: str) -
         )
         await rt.end(session, interaction.user.id, bool(manager))
         text = t(lang, "end-done")
-    await interaction.response.edit_message(content=text, view=None)
+    await edit_clicked(interaction, content=text, view=None)
 
 
 async def reclaim(interaction: discord.Interaction, game_id: str) -> None:
@@ -131,4 +130,4 @@ async def reclaim(interaction: discord.Interaction, game_id: str) -> None:
     session = rt.get(game_id)
     await rt.reclaim(session, interaction.user.id)
     lang = language_of(interaction.locale)
-    await interaction.response.send_message(t(lang, "reclaim-done"), ephemeral=True)
+    await answer(interaction, t(lang, "reclaim-done"))

@@ -108,15 +108,15 @@ class GamesCog(commands.Cog):
         )
         embed, view = ui.lobby_message(session, session.record.language)
         if thread is None:
-            await interaction.response.send_message(embed=embed, view=view)
-            message = await interaction.original_response()
+            sent = await interaction.response.send_message(embed=embed, view=view)
+            message_id = sent.message_id or (await interaction.original_response()).id
         else:
-            message = await thread.send(embed=embed, view=view)
+            message_id = (await thread.send(embed=embed, view=view)).id
             await interaction.followup.send(
                 t(lang, "lobby-in-thread", thread=thread.mention), ephemeral=True
             )
-        session.record.message_id = message.id
-        await self.runtime.storage.save_game(session.record)
+        session.record.message_id = message_id
+        await self.runtime.storage.set_message_id(session.id, message_id)
 
     game_group = app_commands.Group(
         name=_("game", key="cmd-game"),
@@ -167,10 +167,10 @@ class GamesCog(commands.Cog):
             if not session.running:
                 raise GameError("error-not-started")
             embed, view = ui.board_message(session, session.record.language)
-            await interaction.response.send_message(embed=embed, view=view)
-            message = await interaction.original_response()
-            session.record.message_id = message.id
-            await self.runtime.storage.save_game(session.record)
+            sent = await interaction.response.send_message(embed=embed, view=view)
+            message_id = sent.message_id or (await interaction.original_response()).id
+            session.record.message_id = message_id
+            await self.runtime.storage.set_message_id(session.id, message_id)
 
         await guarded(interaction, "-", work)
 

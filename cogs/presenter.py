@@ -1,4 +1,8 @@
-"""Shows game changes on Discord: coalesced board edits, announcements, turn DMs, results."""
+"""Shows game changes on Discord: coalesced board edits, announcements, turn DMs, results.
+
+Every call here goes through the Outbox, which keeps the bot under Discord's global rate
+limit; what a game posts in its channel goes out in order, one call at a time per game.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from bot.render import renderer
 from bot.session import GameSession
 from cogs import ui
 from cogs.components import ReclaimButton, item_view
+from cogs.outbox import Outbox
 from engines.core import Event
 
 log = logging.getLogger(__name__)
@@ -25,21 +30,29 @@ DMS_CLOSED = 50007
 class DiscordPresenter:
     """Implements bot.presenter.Presenter with discord.py."""
 
-    def __init__(self, client: discord.Client, edit_interval: float) -> None:
+    def __init__(self, client: discord.Client, edit_interval: float, outbox: Outbox) -> None:
         self.client = client
         self.edit_interval = edit_interval
-        self._editing: set[str] = set()
+        self.outbox = outbox
+        self._cooling: set[str] = set()
         self._dirty: set[str] = set()
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._said: dict[str, list[str]] = {}
+        self._posting: dict[str, asyncio.Lock] = {}
+        self._notices = 0
         self._languages: dict[int, str] = {}
         self._dms_closed: set[int] = set()
         self._dms_closed_told: set[int] = set()
         self._notified: dict[str, frozenset[int]] = {}
 
-    def _spawn(self, coro: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+    def _post(self, session: GameSession, key: str, work: Any, cost: int = 1) -> None:
+        """Queue a call that posts in the game's channel; a game's posts keep their order."""
+        lock = self._posting.setdefault(session.id, asyncio.Lock())
+
+        async def job() -> None:
+            async with lock:
+                await work()
+
+        self.outbox.put(key, job, cost)
 
     def seen(self, user_id: int, lang: str) -> None:
         """Remember a member's language for the DMs we send them."""
@@ -48,24 +61,24 @@ class DiscordPresenter:
     # --- the board ---
 
     def board_changed(self, session: GameSession) -> None:
-        """Redraw the board now, or once more after the current edit (latest state wins)."""
-        if session.id in self._editing:
+        """Redraw the board soon, at most once per interval per game (latest state wins)."""
+        if session.id in self._cooling:
             self._dirty.add(session.id)
             return
-        self._editing.add(session.id)
-        self._spawn(self._edit_loop(session))
+        self.outbox.put(f"board:{session.id}", lambda: self._board_job(session))
 
-    async def _edit_loop(self, session: GameSession) -> None:
+    async def _board_job(self, session: GameSession) -> None:
+        if not session.running:
+            return  # the end of the game draws the final board
+        self._cooling.add(session.id)
         try:
-            while True:
-                self._dirty.discard(session.id)
-                await self._draw_board(session)
-                # At most about one edit per interval per game keeps busy games under the limits.
-                await asyncio.sleep(self.edit_interval)
-                if session.id not in self._dirty:
-                    return
+            await self._draw_board(session)
+            await asyncio.sleep(self.edit_interval)
         finally:
-            self._editing.discard(session.id)
+            self._cooling.discard(session.id)
+        if session.id in self._dirty:
+            self._dirty.discard(session.id)
+            self.board_changed(session)
 
     async def _draw_board(self, session: GameSession) -> None:
         record = session.record
@@ -82,7 +95,7 @@ class DiscordPresenter:
                     return
         message = await channel.send(embed=embed, view=view)
         record.message_id = message.id
-        await self.client.runtime.storage.save_game(record)  # type: ignore[attr-defined]
+        await self.client.runtime.storage.set_message_id(record.id, message.id)  # type: ignore[attr-defined]
 
     # --- turns and announcements ---
 
@@ -97,20 +110,41 @@ class DiscordPresenter:
             and (line := render.event(event, session.names(), session.record.language))
         ]
         if lines:
-            channel = self.client.get_partial_messageable(session.record.play_channel_id)
-            self._spawn(self._send(channel, "\n".join(lines)))
+            self._say(session, lines)
         acting = frozenset(s for s in session.to_act() if not session.record.seats[s].ai)
         newly = acting - self._notified.get(session.id, frozenset())
         self._notified[session.id] = acting
         for seat in sorted(newly):
             user_id = session.record.seats[seat].user_id
             if user_id is not None:
-                self._spawn(self._dm_turn(session, seat, user_id))
+                self._queue_dm(session, seat, user_id)
+
+    def _say(self, session: GameSession, lines: list[str]) -> None:
+        """Announcements not posted yet are joined into one message."""
+        pending = self._said.setdefault(session.id, [])
+        pending.extend(lines)
+
+        async def post() -> None:
+            text = "\n".join(self._said.pop(session.id, []))
+            if text:
+                await self._send(self._channel(session), text)
+
+        self._post(session, f"say:{session.id}", post)
+
+    def _channel(self, session: GameSession) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(session.record.play_channel_id)
+
+    def _queue_dm(self, session: GameSession, seat: int, user_id: int) -> None:
+        # Opening a DM channel is a second request the first time.
+        job = lambda: self._dm_turn(session, seat, user_id)  # noqa: E731
+        self.outbox.put(f"dm:{session.id}:{user_id}", job, cost=2)
 
     async def _dm_turn(self, session: GameSession, seat: int, user_id: int) -> None:
         runtime = self.client.runtime  # type: ignore[attr-defined]
         if user_id in self._dms_closed or not await runtime.storage.dm_turns(user_id):
             return
+        if seat not in session.to_act() or session.record.seats[seat].ai:
+            return  # they played (or left) while the DM waited its turn
         lang = self._languages.get(user_id, session.record.language)
         record = session.record
         link = (
@@ -151,8 +185,12 @@ class DiscordPresenter:
         if reclaim:
             view = item_view()
             view.add_item(ReclaimButton(session.id, t(record.language, "reclaim-button")))
-        channel = self.client.get_partial_messageable(record.play_channel_id)
-        self._spawn(self._send(channel, text, view))
+        self._notices += 1
+        self._post(
+            session,
+            f"notice:{self._notices}",
+            lambda: self._send(self._channel(session), text, view),
+        )
 
     async def _send(self, channel: Any, text: str, view: discord.ui.View | None = None) -> None:
         try:
@@ -167,21 +205,22 @@ class DiscordPresenter:
             who = ", ".join(ui.mention(session, s) for s in seats)
             when = ui.deadline_text(session).removeprefix(" · ")
             text = t(record.language, "notice-reminder", who=who, when=when)
-            self._spawn(
-                self._send(self.client.get_partial_messageable(record.play_channel_id), text)
+            self._notices += 1
+            self._post(
+                session, f"notice:{self._notices}", lambda: self._send(self._channel(session), text)
             )
             return
         for seat in seats:
             user_id = record.seats[seat].user_id
             if user_id is not None:
-                self._spawn(self._dm_turn(session, seat, user_id))
+                self._queue_dm(session, seat, user_id)
 
     # --- the end ---
 
     def game_closed(self, session: GameSession) -> None:
         """Final board; for a finished game a results message too."""
         self._notified.pop(session.id, None)
-        self._spawn(self._close(session))
+        self._post(session, f"end:{session.id}", lambda: self._close(session), cost=2)
 
     async def _close(self, session: GameSession) -> None:
         try:
@@ -189,6 +228,9 @@ class DiscordPresenter:
         except discord.HTTPException as exc:
             # The channel may be gone (the sweeper closes such games): nothing left to show.
             log.info("could not show the end of game %s: %s", session.id, exc)
+        finally:
+            self._posting.pop(session.id, None)
+            self._dirty.discard(session.id)
 
     async def _show_end(self, session: GameSession) -> None:
         record = session.record

@@ -39,6 +39,7 @@ def make_bot(db: Path) -> TabletopBot:
         discord_token=SecretStr("test"),
         database_url=f"sqlite:///{db}",
         board_edit_interval=0.0,
+        rest_per_second=0.0,
         shard_count=1,
     )
     return TabletopBot(settings)

@@ -88,7 +88,9 @@ async def autoplay(world, session, until):
     while not until(session.state):
         (seat,) = session.to_act()
         async with session.lock:
-            await session.apply(storage, seat, session.ai_choice(seat), by_ai=True)
+            move = session.play(seat, session.ai_choice(seat), by_ai=True)
+            await storage.append_action(session.id, move.entry)
+            session.accept(move)
     await redraw(world, session)
 
 
