@@ -6,7 +6,7 @@ Every key exists in both catalogs (a test checks it); a missing key falls back t
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,20 @@ def has(language: str, key: str) -> bool:
 
 def t(language: str, key: str, **params: Any) -> str:
     """The message `key` in `language`, formatted with `params` (plurals included)."""
+    try:
+        return _remembered(language, key, tuple(sorted(params.items())))
+    except TypeError:  # a parameter that cannot be a cache key
+        return _format(language, key, params)
+
+
+@lru_cache(maxsize=32768)
+def _remembered(language: str, key: str, params: tuple[tuple[str, Any], ...]) -> str:
+    # Boards and panels format the same few hundred strings over and over; Fluent's resolver
+    # was half of the time it takes to draw one.
+    return _format(language, key, dict(params))
+
+
+def _format(language: str, key: str, params: dict[str, Any]) -> str:
     chosen = bundle(language if has(language, key) else DEFAULT)
     if not chosen.has_message(key):
         return key

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import Any
 
 from engines.core import Event, Game, GameSpec, IllegalAction, Outcome
@@ -10,6 +11,7 @@ from engines.core import Event, Game, GameSpec, IllegalAction, Outcome
 SLUGS = ("mindup", "thegame", "genial", "hourglass", "zero")
 
 
+@cache
 def game(slug: str) -> Game:
     """The engine of one game, imported on first use (KeyError for an unknown slug)."""
     if slug not in SLUGS:
