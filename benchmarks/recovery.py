@@ -4,8 +4,8 @@ Run: python -m benchmarks.recovery [--games 10000] [--db cache.db]
 
 Builds a database with N running games of every playable kind through the bot's own Storage API
 and the engines (record, seats, a snapshot at the start and every SNAPSHOT_EVERY actions, and
-the action log after it: each game is 0-49 actions past its last snapshot, and waits for its
-human, as real games do, since AI seats move at once). Then starts `python -m bot` against the
+the action log after it: each game is up to DEPTH actions in, so up to SNAPSHOT_EVERY - 1 past
+its last snapshot, and waits for its human, as real games do, since AI seats move at once). Then starts `python -m bot` against the
 fake Discord (whose world has every game's channel and member) and reports the time from spawn
 to the log line "restored N games", to the gateway session (IDENTIFY answered with READY and
 the guilds: interactions are served from here) and to on_ready. Goal: under 10 s.
@@ -25,10 +25,13 @@ from typing import Any
 from benchmarks.fake_discord.players import SEATS
 from benchmarks.fake_discord.server import FakeDiscord
 from benchmarks.fake_discord.world import ALL_SLUGS, make_server, playable_slugs, start_bot
+from bot.settings import Settings
 
 GOAL_S = 10.0
-SNAPSHOT_EVERY = 50
-"""The bot's default SNAPSHOT_EVERY (bot/settings.py)."""
+SNAPSHOT_EVERY: int = Settings.model_fields["snapshot_every"].default
+"""The bot's default SNAPSHOT_EVERY."""
+DEPTH = 100
+"""Games are up to this many actions in."""
 
 
 def plan_game(slug: str, seats: int, seed: int, extra: int) -> tuple[Any, list[tuple[int, Any]]]:
@@ -86,53 +89,58 @@ async def build_db(path: Path, server: FakeDiscord, games: int, slugs: list[str]
     ]
     kinds: dict[str, int] = {}
     now = time.time()
-    try:
-        for index in range(games):
-            slug = slugs[index % len(slugs)]
-            game = engines.game(slug)
-            guild_id, channel_id, user_id = channels[index % len(channels)]
-            seats = SEATS.get(slug, 2)
-            for attempt in range(20):
-                seed = index * 1000 + attempt
-                extra = random.Random(seed).randrange(0, 2 * SNAPSHOT_EVERY)
-                initial, actions = plan_game(slug, seats, seed, extra if attempt < 10 else 0)
-                if actions or attempt >= 10:
-                    break
-            record = GameRecord(
-                id=f"{index:08x}",
-                guild_id=guild_id,
-                channel_id=channel_id,
-                slug=slug,
-                options=game.SPEC.Options().model_dump(mode="json"),
-                seed=seed,
-                status="running",
-                host_id=user_id,
-                language="en",
-                deadline=now + 3600,
-                created_at=now - 600,
-                seats=[SeatRecord(user_id=user_id, name=f"player {index}", ai=False)]
-                + [SeatRecord(user_id=None, name=f"AI {s}", ai=True) for s in range(1, seats)],
+
+    async def write_game(index: int) -> None:
+        slug = slugs[index % len(slugs)]
+        game = engines.game(slug)
+        guild_id, channel_id, user_id = channels[index % len(channels)]
+        seats = SEATS.get(slug, 2)
+        for attempt in range(20):
+            seed = index * 1000 + attempt
+            extra = random.Random(seed).randrange(0, DEPTH)
+            initial, actions = plan_game(slug, seats, seed, extra if attempt < 10 else 0)
+            if actions or attempt >= 10:
+                break
+        record = GameRecord(
+            id=f"{index:08x}",
+            guild_id=guild_id,
+            channel_id=channel_id,
+            slug=slug,
+            options=game.SPEC.Options().model_dump(mode="json"),
+            seed=seed,
+            status="running",
+            host_id=user_id,
+            language="en",
+            deadline=now + 3600,
+            created_at=now - 600,
+            seats=[SeatRecord(user_id=user_id, name=f"player {index}", ai=False)]
+            + [SeatRecord(user_id=None, name=f"AI {s}", ai=True) for s in range(1, seats)],
+        )
+        await storage.save_game(record)
+        await storage.save_snapshot(record.id, 0, initial.model_dump_json())
+        adapter = action_adapter(game.SPEC.Action)
+        state = initial
+        for seat, action in actions:
+            state, _ = game.apply(state, seat, action)
+            await storage.append_action(
+                record.id,
+                LoggedAction(
+                    seq=state.version,
+                    seat=seat,
+                    action=adapter.dump_json(action).decode(),
+                    by_ai=seat != 0,
+                ),
             )
-            await storage.save_game(record)
-            await storage.save_snapshot(record.id, 0, initial.model_dump_json())
-            adapter = action_adapter(game.SPEC.Action)
-            state = initial
-            for seat, action in actions:
-                state, _ = game.apply(state, seat, action)
-                await storage.append_action(
-                    record.id,
-                    LoggedAction(
-                        seq=state.version,
-                        seat=seat,
-                        action=adapter.dump_json(action).decode(),
-                        by_ai=seat != 0,
-                    ),
-                )
-                if state.version % SNAPSHOT_EVERY == 0:
-                    await storage.save_snapshot(record.id, state.version, state.model_dump_json())
-            kinds[slug] = kinds.get(slug, 0) + 1
-            if index and index % 1000 == 0:
-                print(f"  {index} games written", flush=True)
+            if state.version % SNAPSHOT_EVERY == 0:
+                await storage.save_snapshot(record.id, state.version, state.model_dump_json())
+        kinds[slug] = kinds.get(slug, 0) + 1
+
+    try:
+        # Many games at once, so that their writes share commits.
+        for first in range(0, games, 500):
+            await asyncio.gather(*(write_game(i) for i in range(first, min(games, first + 500))))
+            if first and first % 2000 == 0:
+                print(f"  {first} games written", flush=True)
     finally:
         await storage.close()
     return kinds

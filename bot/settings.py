@@ -28,7 +28,7 @@ class Settings(BaseSettings):
 
     0 sends at once: for the tests and the sandbox, whose simulated Discord has no global limit.
     """
-    snapshot_every: int = Field(default=50, ge=1)
+    snapshot_every: int = Field(default=10, ge=1)
 
     @field_validator("database_url")
     @classmethod
