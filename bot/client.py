@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 
 import discord
@@ -30,6 +31,16 @@ INVITE_PERMISSIONS = discord.Permissions(
     embed_links=True,
     read_message_history=True,
 )
+
+
+def settle_heap() -> None:
+    """Keep what exists now out of the garbage collector's full passes.
+
+    Modules, catalogs, restored games and the guild caches live as long as the process; a full
+    pass over them took about 90 ms under load, a stall every click in flight had to wait out.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 class GameTree(app_commands.CommandTree):
@@ -63,6 +74,9 @@ class TabletopBot(commands.AutoShardedBot):
             shard_count=settings.shard_count,
             help_command=None,
             tree_cls=GameTree,
+            # Nothing here reads cached messages (clicks carry their message), and a thousand
+            # cached boards and panels cost memory and garbage-collection time.
+            max_messages=None,
         )
         self.settings = settings
 
@@ -85,6 +99,7 @@ class TabletopBot(commands.AutoShardedBot):
         await self.add_cog(ConfigCog(self))
         restored = await self.runtime.restore()
         log.info("restored %d games", restored)
+        settle_heap()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -127,6 +142,7 @@ class TabletopBot(commands.AutoShardedBot):
         """Sweep, then log who we are and how to invite us."""
         if not self.sweeper.is_running():
             self.sweeper.start()
+        settle_heap()
         assert self.user is not None
         url = discord.utils.oauth_url(
             self.user.id, permissions=INVITE_PERMISSIONS, scopes=("bot", "applications.commands")
