@@ -62,8 +62,8 @@ class BatchWriter:
         if not self._flush_scheduled:
             self._flush_scheduled = True
             loop.call_soon(self._flush)
-        # Shielded: a caller that gives up does not take its unit out of the batch.
-        await asyncio.shield(done)
+        # A caller that gives up (is cancelled) leaves its unit in the batch all the same.
+        await done
 
     def close(self) -> None:
         """Commit what is pending, then close the connection (later calls do nothing)."""
@@ -80,10 +80,10 @@ class BatchWriter:
             return
         try:
             errors = self._run([unit for unit, _ in batch])
+            self.commits += 1
         except Exception as exc:  # the commit itself failed: nothing of the batch landed
             log.exception("a batch of %d writes failed", len(batch))
             errors = [exc] * len(batch)
-        self.commits += 1
         for (_, done), error in zip(batch, errors, strict=True):
             if done.done():
                 continue
@@ -106,7 +106,7 @@ class BatchWriter:
                             conn.executemany(sql, params)
                         else:
                             conn.execute(sql, params)
-                except sqlite3.Error as exc:
+                except Exception as exc:  # also a value that cannot be bound (OverflowError)
                     conn.execute("ROLLBACK TO unit")
                     errors.append(exc)
                 else:

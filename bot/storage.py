@@ -9,6 +9,7 @@ commits the writes of many games at once.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import time
 from dataclasses import dataclass, field
@@ -221,8 +222,9 @@ class Storage:
                 "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,)
             ) as cur:
                 row = await cur.fetchone()
-            cached = self._settings[guild_id] = json.loads(row["data"]) if row else {}
-        return dict(cached)
+            # A save that finished while this read waited is newer: keep it.
+            cached = self._settings.setdefault(guild_id, json.loads(row["data"]) if row else {})
+        return copy.deepcopy(cached)
 
     async def save_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
         """Replace the settings of a server."""
@@ -235,7 +237,7 @@ class Storage:
                 )
             ]
         )
-        self._settings[guild_id] = dict(data)
+        self._settings[guild_id] = copy.deepcopy(data)
 
     async def dm_turns(self, user_id: int) -> bool:
         """Whether the user wants a DM on their turn (on unless they turned it off)."""
@@ -245,7 +247,7 @@ class Storage:
                 "SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,)
             ) as cur:
                 row = await cur.fetchone()
-            cached = self._dm_turns[user_id] = bool(row["dm_turns"]) if row else True
+            cached = self._dm_turns.setdefault(user_id, bool(row["dm_turns"]) if row else True)
         return cached
 
     async def set_dm_turns(self, user_id: int, enabled: bool) -> None:

@@ -7,6 +7,7 @@ always `interaction.user`. Each callback maps the click to one runtime call and 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import Callable, Coroutine
@@ -45,7 +46,9 @@ async def _claim(interaction: discord.Interaction) -> None:
     interaction.extras["answering"] = True
     acknowledging = interaction.extras.get("acknowledging")
     if acknowledging is not None:
-        await acknowledging
+        # A failed acknowledgement was logged; the handler then answers the usual way.
+        with contextlib.suppress(discord.HTTPException):
+            await acknowledging
 
 
 async def answer(interaction: discord.Interaction, text: str | None = None, **kwargs: Any) -> None:

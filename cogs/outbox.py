@@ -32,12 +32,15 @@ class Outbox:
         self._next_at = 0.0
         self._drainer: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
+        self._closed = False
 
     def __len__(self) -> int:
         return len(self._jobs)
 
     def put(self, key: str, job: Job, cost: int = 1) -> None:
         """Queue `job` (`cost` requests); under a key already waiting, replace that job."""
+        if self._closed:
+            return  # shutting down: nothing more goes out
         if key in self._jobs:
             self._jobs[key] = (job, cost)
             return
@@ -46,7 +49,8 @@ class Outbox:
             self._drainer = asyncio.get_running_loop().create_task(self._drain())
 
     async def close(self) -> None:
-        """Drop what is still waiting and stop the jobs under way."""
+        """Drop what is still waiting and stop the jobs under way; later jobs are dropped too."""
+        self._closed = True
         self._jobs.clear()
         tasks = [t for t in (self._drainer, *self._running) if t is not None]
         for task in tasks:

@@ -1,0 +1,155 @@
+"""Outbox: the bot's own Discord calls leave in order, the latest per key, and failures stay local."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from cogs.outbox import Outbox
+
+WAIT = 2.0
+"""A generous bound on waiting for jobs that should finish at once (a hang, not a timing check)."""
+
+
+class Recorder:
+    """Jobs that note when they run, and an event set once `expected` of them ran."""
+
+    def __init__(self, expected: int) -> None:
+        self.ran: list[str] = []
+        self.expected = expected
+        self.done = asyncio.Event()
+
+    def job(self, name: str, fail: bool = False):
+        async def run() -> None:
+            self.ran.append(name)
+            if len(self.ran) >= self.expected:
+                self.done.set()
+            if fail:
+                raise RuntimeError(f"job {name} failed")
+
+        return run
+
+    async def wait(self) -> None:
+        await asyncio.wait_for(self.done.wait(), WAIT)
+
+
+async def settle_outbox(outbox: Outbox) -> None:
+    """Let the drainer and the job tasks it started run to the end."""
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert len(outbox) == 0
+
+
+@pytest.fixture(params=[(0.0, 1), (1000.0, 100)], ids=["unpaced", "paced-with-burst"])
+async def outbox(request):
+    per_second, burst = request.param
+    box = Outbox(per_second=per_second, burst=burst)
+    yield box
+    await box.close()
+
+
+async def test_jobs_run_in_the_order_they_were_queued(outbox):
+    names = [f"board-{i}" for i in range(10)]
+    rec = Recorder(len(names))
+    for name in names:
+        outbox.put(name, rec.job(name))
+    await rec.wait()
+    await settle_outbox(outbox)
+    assert rec.ran == names
+
+
+async def test_a_job_queued_again_under_a_waiting_key_replaces_it_and_keeps_its_place(outbox):
+    rec = Recorder(3)
+    outbox.put("board:g1", rec.job("g1 v1"))
+    outbox.put("dm:alice", rec.job("alice"))
+    outbox.put("board:g1", rec.job("g1 v2"))
+    outbox.put("board:g2", rec.job("g2"))
+    outbox.put("board:g1", rec.job("g1 v3"))
+    assert len(outbox) == 3
+    await rec.wait()
+    await settle_outbox(outbox)
+    assert rec.ran == ["g1 v3", "alice", "g2"]
+
+
+async def test_a_key_queued_again_after_its_job_ran_runs_again(outbox):
+    first = Recorder(1)
+    outbox.put("board:g1", first.job("v1"))
+    await first.wait()
+    second = Recorder(1)
+    outbox.put("board:g1", second.job("v2"))
+    await second.wait()
+    assert first.ran == ["v1"] and second.ran == ["v2"]
+
+
+async def test_a_failing_job_is_logged_and_does_not_stop_the_later_ones(outbox, caplog):
+    rec = Recorder(3)
+    outbox.put("a", rec.job("a"))
+    outbox.put("b", rec.job("b", fail=True))
+    outbox.put("c", rec.job("c"))
+    with caplog.at_level(logging.ERROR, logger="cogs.outbox"):
+        await rec.wait()
+        await settle_outbox(outbox)
+    assert rec.ran == ["a", "b", "c"]
+    failures = [r for r in caplog.records if r.name == "cogs.outbox"]
+    assert len(failures) == 1
+    assert failures[0].exc_info is not None
+    assert str(failures[0].exc_info[1]) == "job b failed"
+
+    # The outbox still works afterwards.
+    later = Recorder(1)
+    outbox.put("d", later.job("d"))
+    await later.wait()
+
+
+async def test_close_drops_the_waiting_jobs():
+    # Paced at one call a second with no burst: after the first, the others must wait.
+    outbox = Outbox(per_second=1.0, burst=0)
+    rec = Recorder(1)
+    for name in ("first", "second", "third"):
+        outbox.put(name, rec.job(name))
+    await rec.wait()
+    assert len(outbox) == 1  # "second" waits for its slot, "third" in the queue
+
+    await outbox.close()
+
+    assert len(outbox) == 0
+    await settle_outbox(outbox)
+    assert rec.ran == ["first"]
+
+
+async def test_close_before_anything_ran_drops_everything():
+    outbox = Outbox(per_second=0.0, burst=1)
+    rec = Recorder(1)
+    outbox.put("a", rec.job("a"))
+    outbox.put("b", rec.job("b"))
+    await outbox.close()
+    await settle_outbox(outbox)
+    assert rec.ran == []
+
+
+async def test_close_stops_a_job_under_way():
+    outbox = Outbox(per_second=0.0, burst=1)
+    started = asyncio.Event()
+    finished: list[str] = []
+
+    async def slow() -> None:
+        started.set()
+        await asyncio.Event().wait()  # never ends on its own
+        finished.append("slow")
+
+    outbox.put("slow", slow)
+    await asyncio.wait_for(started.wait(), WAIT)
+    await asyncio.wait_for(outbox.close(), WAIT)
+    assert finished == []
+
+
+async def test_nothing_queued_after_close_goes_out():
+    outbox = Outbox(per_second=0.0, burst=1)
+    rec = Recorder(1)
+    await outbox.close()
+    outbox.put("late", rec.job("late"))
+    await settle_outbox(outbox)
+    assert rec.ran == []
+    assert len(outbox) == 0

@@ -1,0 +1,281 @@
+"""Storage on a real SQLite file: moves, restore points, cached settings, durability."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage import GameRecord, LoggedAction, RestorePoint, SeatRecord, Storage
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "x.db"
+
+
+@pytest.fixture
+async def storage(path: Path) -> AsyncIterator[Storage]:
+    s = await Storage.open(path)
+    yield s
+    await s.close()
+
+
+def game(game_id: str, status: str = "running", deadline: float | None = None) -> GameRecord:
+    return GameRecord(
+        id=game_id,
+        guild_id=1,
+        channel_id=2,
+        slug="thegame",
+        options={"expert": False},
+        seed=42,
+        status=status,  # type: ignore[arg-type]
+        host_id=100,
+        language="en",
+        deadline=deadline,
+        created_at=time.time(),
+        seats=[
+            SeatRecord(user_id=100, name="alice", ai=False),
+            SeatRecord(user_id=None, name="AI 1", ai=True),
+        ],
+    )
+
+
+def action(seq: int, seat: int = 0, by_ai: bool = False) -> LoggedAction:
+    return LoggedAction(seq=seq, seat=seat, action=f'{{"card": {seq}}}', by_ai=by_ai)
+
+
+async def stored(storage: Storage, game_id: str) -> GameRecord | None:
+    everything = await storage.games(("lobby", "running", "finished", "cancelled", "abandoned"))
+    return next((g for g in everything if g.id == game_id), None)
+
+
+async def running_game(storage: Storage, game_id: str, deadline: float | None = None) -> None:
+    await storage.start_game(game(game_id, deadline=deadline), '{"version": 0}')
+
+
+# --- record_move ---
+
+
+async def test_a_move_with_a_result_finishes_the_game_in_the_same_commit(storage):
+    await running_game(storage, "g1", deadline=1000.0)
+    commits = storage._writer.commits
+
+    await storage.record_move("g1", action(1), result='{"won": true}', deadline=2000.0)
+
+    # One unit in one commit: a crash cannot leave the last action without the result.
+    assert storage._writer.commits == commits + 1
+    record = await stored(storage, "g1")
+    assert record is not None
+    assert record.status == "finished"
+    assert record.deadline is None  # a finished game has no clock, whatever was passed
+    assert await storage.result("g1") == '{"won": true}'
+    assert await storage.actions_after("g1", 0) == [action(1)]
+    assert "g1" not in await storage.restore_points()
+
+
+async def test_a_move_that_cannot_be_logged_changes_nothing_else(storage):
+    await running_game(storage, "g1", deadline=1000.0)
+    await storage.append_action("g1", action(1))
+
+    with pytest.raises(sqlite3.IntegrityError):
+        # seq 1 is logged already: the whole unit, result included, must not land
+        await storage.record_move("g1", action(1, seat=1), result='{"won": true}')
+
+    record = await stored(storage, "g1")
+    assert record is not None and record.status == "running" and record.deadline == 1000.0
+    assert await storage.result("g1") is None
+    assert await storage.actions_after("g1", 0) == [action(1)]
+
+
+async def test_a_move_with_a_deadline_sets_only_the_deadline(storage):
+    await running_game(storage, "g1", deadline=1000.0)
+
+    await storage.record_move("g1", action(1), deadline=2000.0)
+    record = await stored(storage, "g1")
+    assert record is not None and record.status == "running" and record.deadline == 2000.0
+
+    await storage.record_move("g1", action(2), deadline=None)
+    record = await stored(storage, "g1")
+    assert record is not None and record.status == "running" and record.deadline is None
+    assert await storage.result("g1") is None
+
+
+async def test_a_move_without_a_deadline_keeps_the_stored_one(storage):
+    await running_game(storage, "g1", deadline=1000.0)
+
+    await storage.record_move("g1", action(1))
+
+    record = await stored(storage, "g1")
+    assert record is not None and record.status == "running" and record.deadline == 1000.0
+    assert await storage.actions_after("g1", 0) == [action(1)]
+
+
+async def test_a_move_with_a_snapshot_moves_the_restore_point_to_it(storage):
+    await running_game(storage, "g1")
+    await storage.record_move("g1", action(1))
+    await storage.record_move("g1", action(2), snapshot='{"version": 2}')
+    await storage.record_move("g1", action(3))
+
+    assert (await storage.restore_points())["g1"] == RestorePoint(
+        seq=2, state='{"version": 2}', actions=[action(3)]
+    )
+
+
+# --- restore points ---
+
+
+async def test_restore_points_cover_running_games_with_the_actions_after_their_snapshot(storage):
+    await running_game(storage, "g1")
+    await running_game(storage, "g2")
+    await running_game(storage, "done")
+    await storage.save_game(game("lobby", status="lobby"))
+    # Logged out of order across games, and one action before the snapshot.
+    await storage.append_action("g2", action(1, seat=1, by_ai=True))
+    await storage.append_action("g1", action(1))
+    await storage.append_action("g1", action(2, seat=1, by_ai=True))
+    await storage.save_snapshot("g1", 2, '{"version": 2}')
+    await storage.append_action("g2", action(2))
+    await storage.append_action("g1", action(4))
+    await storage.append_action("g1", action(3, seat=1))
+    await storage.append_action("done", action(1))
+    await storage.close_game("done", "finished")
+
+    points = await storage.restore_points()
+
+    assert set(points) == {"g1", "g2"}
+    assert points["g1"] == RestorePoint(
+        seq=2, state='{"version": 2}', actions=[action(3, seat=1), action(4)]
+    )
+    assert points["g2"] == RestorePoint(
+        seq=0,
+        state='{"version": 0}',
+        actions=[action(1, seat=1, by_ai=True), action(2)],
+    )
+    assert all(isinstance(a.by_ai, bool) for p in points.values() for a in p.actions)
+
+
+async def test_a_running_game_without_actions_restores_from_its_snapshot_alone(storage):
+    await running_game(storage, "g1")
+    assert await storage.restore_points() == {"g1": RestorePoint(seq=0, state='{"version": 0}')}
+
+
+# --- settings and preferences ---
+
+
+async def test_guild_settings_are_a_copy_and_follow_saves(storage):
+    assert await storage.guild_settings(7) == {}
+    first = await storage.guild_settings(7)
+    first["language"] = "ru"
+    assert await storage.guild_settings(7) == {}
+
+    await storage.save_guild_settings(7, {"language": "ru", "threads": True})
+    got = await storage.guild_settings(7)
+    assert got == {"language": "ru", "threads": True}
+    got["threads"] = False
+    del got["language"]
+    assert await storage.guild_settings(7) == {"language": "ru", "threads": True}
+    assert await storage.guild_settings(8) == {}  # another server is untouched
+
+    await storage.save_guild_settings(7, {"language": "en"})
+    assert await storage.guild_settings(7) == {"language": "en"}
+
+
+async def test_the_dict_given_to_save_is_not_kept_as_the_settings(storage):
+    data = {"language": "ru"}
+    await storage.save_guild_settings(7, data)
+    data["language"] = "en"
+    assert await storage.guild_settings(7) == {"language": "ru"}
+
+
+async def test_nested_settings_are_a_copy_too(storage):
+    await storage.save_guild_settings(7, {"defaults": {"thegame": {"expert": True}}})
+    got = await storage.guild_settings(7)
+    got["defaults"]["thegame"]["expert"] = False
+    assert await storage.guild_settings(7) == {"defaults": {"thegame": {"expert": True}}}
+
+
+async def test_dm_turns_default_on_and_follow_the_user_choice(storage):
+    assert await storage.dm_turns(5) is True
+    await storage.set_dm_turns(5, False)
+    assert await storage.dm_turns(5) is False
+    assert await storage.dm_turns(6) is True
+    await storage.set_dm_turns(5, True)
+    assert await storage.dm_turns(5) is True
+
+
+# --- durability ---
+
+
+async def test_everything_written_survives_close_and_reopen(path):
+    first = await Storage.open(path)
+    await running_game(first, "g1", deadline=1000.0)
+    await first.set_message_id("g1", 555)
+    await first.record_move("g1", action(1), deadline=2000.0)
+    await first.save_guild_settings(7, {"language": "ru"})
+    await first.set_dm_turns(5, False)
+    await first.close()
+    await first.close()  # closing twice is harmless
+
+    again = await Storage.open(path)  # migrations run again on an existing file
+    try:
+        record = await stored(again, "g1")
+        assert record is not None
+        assert record.message_id == 555 and record.deadline == 2000.0
+        assert record.options == {"expert": False}
+        assert record.seats == game("g1").seats
+        assert await again.restore_points() == {
+            "g1": RestorePoint(seq=0, state='{"version": 0}', actions=[action(1)])
+        }
+        assert await again.guild_settings(7) == {"language": "ru"}
+        assert await again.dm_turns(5) is False
+    finally:
+        await again.close()
+
+
+async def test_a_write_answered_before_a_crash_is_on_disk(path):
+    s = await Storage.open(path)
+    try:
+        await running_game(s, "g1")
+        await s.append_action("g1", action(1))
+        # Another process reading the file now (as after a crash) sees the action.
+        conn = sqlite3.connect(path)
+        try:
+            logged = conn.execute("SELECT seq, action FROM actions WHERE game_id = 'g1'").fetchall()
+        finally:
+            conn.close()
+        assert logged == [(1, action(1).action)]
+    finally:
+        await s.close()
+
+
+async def test_saving_a_game_again_replaces_its_seats(storage):
+    record = game("g1", status="lobby")
+    await storage.save_game(record)
+    record.seats = [SeatRecord(user_id=200, name="bob", ai=False)]
+    record.options = {"expert": True}
+    await storage.save_game(record)
+    saved = await stored(storage, "g1")
+    assert saved is not None
+    assert saved.seats == [SeatRecord(user_id=200, name="bob", ai=False)]
+    assert saved.options == {"expert": True}
+
+
+async def test_a_preference_saved_during_a_first_read_is_not_overwritten_by_it(storage):
+    # The first read of a member's preference goes to the database; the member turns DMs off
+    # while it is on its way. The older answer must not replace the newer choice in the cache.
+    reading = asyncio.create_task(storage.dm_turns(7))
+    await asyncio.sleep(0)
+    await storage.set_dm_turns(7, False)
+    await reading
+    assert await storage.dm_turns(7) is False
+
+    reading = asyncio.create_task(storage.guild_settings(8))
+    await asyncio.sleep(0)
+    await storage.save_guild_settings(8, {"language": "ru"})
+    await reading
+    assert await storage.guild_settings(8) == {"language": "ru"}
