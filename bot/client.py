@@ -15,7 +15,7 @@ from bot.i18n import CommandTranslator, language_of, t
 from bot.runtime import Runtime
 from bot.settings import DISCORD, Settings
 from bot.storage import Storage
-from cogs.components import ITEMS, answer
+from cogs.components import answer, route
 from cogs.config import ConfigCog
 from cogs.games import GamesCog
 from cogs.outbox import Outbox
@@ -94,7 +94,6 @@ class TabletopBot(commands.AutoShardedBot):
         self.presenter = DiscordPresenter(self, self.settings.board_edit_interval, self.outbox)
         self.runtime = Runtime(self.storage, self.presenter, self.settings.snapshot_every)
         await self.tree.set_translator(CommandTranslator())
-        self.add_dynamic_items(*ITEMS)
         await self.add_cog(GamesCog(self))
         await self.add_cog(ConfigCog(self))
         restored = await self.runtime.restore()
@@ -125,6 +124,10 @@ class TabletopBot(commands.AutoShardedBot):
         closed = await self.runtime.sweep(self.reachable)
         if closed:
             log.info("closed %d games whose channel is gone", closed)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Clicks on our buttons and selects (slash commands go through the command tree)."""
+        await route(interaction)
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         """A member left: the AI takes their seats."""
