@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engines
+from bot.render import renderer
 from bot.storage import GameRecord, LoggedAction
 from engines.core import Event, Game, action_adapter, decode_action, rng_for
 
-RECENT_EVENTS = 30
-"""Public events kept for the board; it shows the last few that read as a line."""
+LAST_MOVES = 6
+"""Lines of the last public moves the board shows."""
 
 
 class StaleAction(Exception):  # noqa: N818 - the name style.md gives it
@@ -41,7 +42,8 @@ class GameSession:
     state: Any = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     last_acted: dict[int, int] = field(default_factory=dict)
-    recent: deque[Event] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    recent: deque[str] = field(default_factory=lambda: deque(maxlen=LAST_MOVES))
+    """The board's last moves, already worded in the game's language (drawn once, kept small)."""
     timeouts: dict[int, int] = field(default_factory=dict)
     waiting: frozenset[int] = frozenset()
     """The human seats the current deadline is for."""
@@ -135,4 +137,8 @@ class GameSession:
     def _advance(self, seat: int, state: Any, events: list[Event]) -> None:
         self.state = state
         self.last_acted[seat] = state.version
-        self.recent.extend(e for e in events if e.visible_to is None)
+        render = renderer(self.record.slug)
+        names, lang = self.names(), self.record.language
+        for event in events:
+            if event.visible_to is None and (line := render.event(event, names, lang)):
+                self.recent.append(line)

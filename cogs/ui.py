@@ -25,7 +25,6 @@ COLOUR = discord.Colour.blurple()
 MAX_ROWS = 5
 MAX_OPTIONS = 25
 BUTTONS_PER_ROW = 5
-LAST_MOVES = 6
 
 
 def game_title(slug: str, lang: str) -> str:
@@ -135,9 +134,9 @@ def board_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
         value=", ".join(mention(session, s) for s in acting) + deadline_text(session),
         inline=False,
     )
-    moves = [line for e in session.recent if (line := render.event(e, names, lang))][-LAST_MOVES:]
-    if moves:
-        embed.add_field(name=t(lang, "board-last-moves"), value="\n".join(moves)[-1024:])
+    if session.recent:
+        value = "\n".join(session.recent)[-1024:]
+        embed.add_field(name=t(lang, "board-last-moves"), value=value)
     embed.set_footer(text=t(lang, "board-footer", id=session.id))
     view = item_view()
     view.add_item(HandButton(session.id, t(lang, "board-my-hand")))
