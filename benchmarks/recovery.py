@@ -214,9 +214,11 @@ async def remap_world(db: Path, server: FakeDiscord) -> None:
         rows = await (await conn.execute("SELECT id FROM games ORDER BY id")).fetchall()
         for (game_id,) in rows:
             guild_id, channel_id, user_id = slots[int(game_id, 16) % len(slots)]
+            # Deadlines move with the run too: a cached database's have passed long since.
             await conn.execute(
-                "UPDATE games SET guild_id = ?, channel_id = ?, host_id = ? WHERE id = ?",
-                (guild_id, channel_id, user_id, game_id),
+                "UPDATE games SET guild_id = ?, channel_id = ?, host_id = ?, deadline = ? "
+                "WHERE id = ?",
+                (guild_id, channel_id, user_id, time.time() + 3600, game_id),
             )
             await conn.execute(
                 "UPDATE seats SET user_id = ? WHERE game_id = ? AND seat = 0", (user_id, game_id)

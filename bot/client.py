@@ -156,7 +156,7 @@ class TabletopBot(commands.AutoShardedBot):
         """Stop the clocks and close the database after the gateway."""
         self.sweeper.cancel()
         if hasattr(self, "runtime"):
-            self.runtime.scheduler.cancel_prefix("")
+            await self.runtime.stop()
         if hasattr(self, "outbox"):
             await self.outbox.close()
         await super().close()

@@ -51,6 +51,14 @@ class Runtime:
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._ai_gate = TickGate(AI_MOVES_PER_TICK)
 
+    async def stop(self) -> None:
+        """Shutting down: no more timers or AI moves (the database closes next)."""
+        self.scheduler.cancel_prefix("")
+        tasks = list(self._ai_tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
     # --- lookup ---
 
     def get(self, game_id: str) -> GameSession:
