@@ -9,8 +9,10 @@ commits the writes of many games at once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import json
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -182,18 +184,23 @@ class Storage:
         return cls(db, writer)
 
     async def close(self) -> None:
-        """Commit pending writes, fold the WAL into the database, close both connections.
+        """Commit pending writes, checkpoint the WAL, close both connections.
 
         Closing twice is harmless (a restart in the tests closes the old bot's storage again).
         """
         if self._closed:
             return
         self._closed = True
-        self._writer.close()
-        if self._checkpointing is not None:
-            await self._checkpointing
-        await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        await self._db.close()
+        try:
+            self._writer.close()
+            if self._checkpointing is not None:
+                await asyncio.gather(self._checkpointing, return_exceptions=True)
+            # PASSIVE: another process (a bot still running on this file) is never waited for.
+            with contextlib.suppress(sqlite3.Error):
+                await self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            # Always: an open aiosqlite connection is a thread that keeps the process alive.
+            await self._db.close()
 
     async def _write(self, unit: list[Statement]) -> None:
         await self._writer.write(unit)

@@ -85,7 +85,7 @@ async def simcord_bot(db: Path) -> AsyncIterator[TabletopBot]:
 
 
 @pytest.fixture
-async def world(simcord_env: simcord.Env, db: Path) -> World:
+async def world(simcord_env: simcord.Env, db: Path) -> AsyncIterator[World]:
     """The running bot in a fresh simulated server (member ids repeat from test to test)."""
     LOCALES.clear()
     guild = simcord_env.create_guild("Table")
@@ -94,4 +94,9 @@ async def world(simcord_env: simcord.Env, db: Path) -> World:
     w = World(env=simcord_env, guild=guild, channel=channel, members=[], admin=None, db=db)
     w.admin = guild.add_member(simcord_env.create_user("ada"), roles=[admin_role])
     w.members = [w.member(name) for name in ("alice", "bob", "carol")]
-    return w
+    yield w
+    # A bot started by World.restart is not the fixture's: close its database too (an open
+    # aiosqlite connection is a thread that keeps the test process from exiting).
+    current = simcord_env.bot
+    if isinstance(current, TabletopBot) and hasattr(current, "storage"):
+        await current.storage.close()
