@@ -542,43 +542,37 @@ class FakeDiscord:
         text = await request.text()
         return json.loads(text) if text else {}
 
+    def _too_many(self, bucket: str, wait: float, headers: dict[str, str]) -> web.Response:
+        """Discord's 429: counted under `bucket` ("global" or the route)."""
+        self.rest_429[bucket] += 1
+        return self._json(
+            {
+                "message": "You are being rate limited.",
+                "retry_after": wait,
+                "global": bucket == "global",
+            },
+            429,
+            headers,
+        )
+
     def _limited(
         self, request: web.Request, route: str, major: str, limit: int, per: float
     ) -> tuple[web.Response | None, dict[str, str]]:
         """Apply the global then the route limit; (a 429 response or None, headers to add)."""
-        self.rest_counts[route] += 1
-        wait, headers = self.limits.check_global()
-        if wait:
-            self.rest_429["global"] += 1
-            return self._json(
-                {"message": "You are being rate limited.", "retry_after": wait, "global": True},
-                429,
-                headers,
-            ), {}
+        if (limited := self._count(route)) is not None:
+            return limited, {}
         if not self.route_rate_limits:
             return None, {}
         wait, headers = self.limits.check(route, major, limit, per)
         if wait:
-            self.rest_429[route] += 1
-            return self._json(
-                {"message": "You are being rate limited.", "retry_after": wait, "global": False},
-                429,
-                headers,
-            ), {}
+            return self._too_many(route, wait, headers), {}
         return None, headers
 
     def _count(self, route: str) -> web.Response | None:
         """Count a route and apply only the global limit."""
         self.rest_counts[route] += 1
         wait, headers = self.limits.check_global()
-        if wait:
-            self.rest_429["global"] += 1
-            return self._json(
-                {"message": "You are being rate limited.", "retry_after": wait, "global": True},
-                429,
-                headers,
-            )
-        return None
+        return self._too_many("global", wait, headers) if wait else None
 
     async def unknown(self, request: web.Request) -> web.Response:
         """Anything else: a 404 Discord would give, counted so runs can report it."""
