@@ -12,7 +12,7 @@ import engines
 class GuildConfig(BaseModel):
     """A server's defaults; an unset server gets these."""
 
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", frozen=True)
 
     language: Literal["en", "ru"] = "en"
     threads: bool = False

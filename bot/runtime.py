@@ -49,6 +49,7 @@ class Runtime:
         self.sessions: dict[str, GameSession] = {}
         self.scheduler = Scheduler()
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
+        self._configs: dict[int, GuildConfig] = {}
         self._ai_gate = TickGate(AI_MOVES_PER_TICK)
 
     async def stop(self) -> None:
@@ -76,8 +77,18 @@ class Runtime:
         return None
 
     async def config(self, guild_id: int) -> GuildConfig:
-        """The server's settings."""
-        return GuildConfig.model_validate(await self.storage.guild_settings(guild_id))
+        """The server's settings (shared and frozen: every move reads them)."""
+        cfg = self._configs.get(guild_id)
+        if cfg is None:
+            loaded = GuildConfig.model_validate(await self.storage.guild_settings(guild_id))
+            # A save that finished while this read waited is newer: keep it.
+            cfg = self._configs.setdefault(guild_id, loaded)
+        return cfg
+
+    async def save_config(self, guild_id: int, cfg: GuildConfig) -> None:
+        """Store a server's new settings; games use them from their next move on."""
+        await self.storage.save_guild_settings(guild_id, cfg.model_dump(mode="json"))
+        self._configs[guild_id] = cfg
 
     # --- restore ---
 

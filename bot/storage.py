@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import json
 import sqlite3
 import time
@@ -170,7 +169,6 @@ class Storage:
         self._checkpointed = 0
         self._closed = False
         self._checkpointing: asyncio.Task[None] | None = None
-        self._settings: dict[int, dict[str, Any]] = {}
         self._dm_turns: dict[int, bool] = {}
 
     @classmethod
@@ -222,16 +220,15 @@ class Storage:
     # --- server settings and user preferences ---
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        """The stored settings of a server ({} when it never changed any)."""
-        cached = self._settings.get(guild_id)
-        if cached is None:
-            async with self._db.execute(
-                "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,)
-            ) as cur:
-                row = await cur.fetchone()
-            # A save that finished while this read waited is newer: keep it.
-            cached = self._settings.setdefault(guild_id, json.loads(row["data"]) if row else {})
-        return copy.deepcopy(cached)
+        """The stored settings of a server ({} when it never changed any).
+
+        Not cached here: the runtime keeps each server's validated settings.
+        """
+        async with self._db.execute(
+            "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return json.loads(row["data"]) if row else {}
 
     async def save_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
         """Replace the settings of a server."""
@@ -244,7 +241,6 @@ class Storage:
                 )
             ]
         )
-        self._settings[guild_id] = copy.deepcopy(data)
 
     async def dm_turns(self, user_id: int) -> bool:
         """Whether the user wants a DM on their turn (on unless they turned it off)."""

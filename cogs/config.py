@@ -55,9 +55,7 @@ class ConfigCog(
                 updated = GuildConfig.model_validate({**current.model_dump(), **changes})
             except ValidationError as exc:
                 raise GameError("error-config-invalid", detail=str(exc.errors()[0]["msg"])) from exc
-            await self.runtime.storage.save_guild_settings(
-                interaction.guild_id, updated.model_dump(mode="json")
-            )
+            await self.runtime.save_config(interaction.guild_id, updated)
             await answer(
                 interaction, t(lang, "config-saved") + "\n" + self._describe(updated, lang)
             )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from discord.app_commands import CheckFailure
 from simcord import SetupError
 
-from tests.bot.driver import open_game
+from tests.bot.driver import act_once, board, only_session, open_game
 
 
 async def test_config_is_hidden_from_members_without_manage_server(world):
@@ -63,3 +65,19 @@ async def test_public_language_and_turn_clock(world):
     embed = board.embeds[0]
     assert "Колода: 84 карты" in embed.description
     assert "<t:" not in "".join(f.value for f in embed.fields)
+
+
+async def test_a_running_game_takes_a_new_clock_from_its_next_turn_and_it_survives_restarts(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    assert session.record.deadline == pytest.approx(time.time() + 120, abs=2)
+
+    await world.admin.slash(world.channel, "config timer", turn_seconds=30)
+    while session.to_act() == {0}:  # alice plays her turn; bob's clock is the new one
+        assert await act_once(alice, board(world)) is not None
+    assert session.record.deadline == pytest.approx(time.time() + 30, abs=2)
+
+    await world.restart()
+    cfg = await world.env.bot.runtime.config(world.guild.id)
+    assert cfg.turn_seconds == 30
