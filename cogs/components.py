@@ -71,20 +71,21 @@ async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
         await interaction.response.edit_message(**kwargs)
 
 
-async def _acknowledge_if_slow(interaction: discord.Interaction, work: asyncio.Task[None]) -> None:
+def _acknowledge(interaction: discord.Interaction) -> None:
     """A click whose work takes long (a busy game, a slow disk) is acknowledged in time.
 
     The acknowledgement (a deferred update) keeps "This interaction failed" away; the handler
     then edits the message or follows up as usual.
     """
-    await asyncio.wait({work}, timeout=ACK_AFTER)
-    if work.done() or interaction.extras.get("answering"):
+    if interaction.extras.get("answering"):
         return
     acknowledging = asyncio.get_running_loop().create_task(interaction.response.defer())
+    acknowledging.add_done_callback(_report_acknowledgement)
     interaction.extras["acknowledging"] = acknowledging
-    try:
-        await acknowledging
-    except discord.HTTPException as exc:
+
+
+def _report_acknowledgement(acknowledging: asyncio.Task[None]) -> None:
+    if not acknowledging.cancelled() and (exc := acknowledging.exception()) is not None:
         log.warning("could not acknowledge a slow click: %s", exc)
 
 
@@ -95,11 +96,12 @@ async def guarded(
 ) -> None:
     """Run a click handler; refusals get their localized reason, surprises an apology."""
     lang = language_of(interaction.locale)
+    slow: asyncio.TimerHandle | None = None
+    if interaction.type is discord.InteractionType.component:
+        # A timer, not a task around the work: the work starts in this very iteration.
+        slow = asyncio.get_running_loop().call_later(ACK_AFTER, _acknowledge, interaction)
     try:
-        task = asyncio.get_running_loop().create_task(work())
-        if interaction.type is discord.InteractionType.component:
-            await _acknowledge_if_slow(interaction, task)
-        await task
+        await work()
     except GameError as exc:
         await answer(interaction, t(lang, exc.key, **exc.params))
     except IllegalAction as exc:
@@ -111,6 +113,9 @@ async def guarded(
             return
         log.exception("unexpected error in game %s", game_id)
         await answer(interaction, t(lang, "error-unexpected"))
+    finally:
+        if slow is not None:
+            slow.cancel()
 
 
 def item_view() -> discord.ui.View:
