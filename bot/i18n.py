@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import ast
 
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
@@ -27,10 +28,22 @@ def language_of(locale: discord.Locale | str | None) -> str:
 
 @cache
 def bundle(language: str) -> FluentBundle:
-    """The compiled catalog of one language (Discord renders no bidi isolation marks)."""
+    """The compiled catalog of one language (Discord renders no bidi isolation marks).
+
+    Every message is compiled here, at once: Fluent would otherwise compile each on its first
+    use, in the middle of answering someone.
+    """
     result = FluentBundle([language], use_isolating=False)
-    for path in sorted((LOCALES_DIR / language).glob("*.ftl")):
-        result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    resources = [
+        FluentResource(path.read_text(encoding="utf-8"))
+        for path in sorted((LOCALES_DIR / language).glob("*.ftl"))
+    ]
+    for resource in resources:
+        result.add_resource(resource)
+    for resource in resources:
+        for entry in resource.body:
+            if isinstance(entry, ast.Message):
+                result.get_message(entry.id.name)
     return result
 
 
