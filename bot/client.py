@@ -137,7 +137,13 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Clicks on our buttons and selects (slash commands go through the command tree)."""
-        await route(interaction)
+        # Until its answer leaves (cogs.components._claim), the click goes first.
+        end = self.runtime.foreground.begin()
+        interaction.extras["answered"] = end
+        try:
+            await route(interaction)
+        finally:
+            end()
 
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         """A member left: the AI takes their seats."""

@@ -18,7 +18,7 @@ from bot.guild_config import GuildConfig
 from bot.scheduler import Scheduler
 from bot.session import GameSession
 from bot.storage import KEEP, GameRecord, RestorePoint, SeatRecord, Status, Storage
-from bot.tick_gate import TickGate
+from bot.tick_gate import Foreground, TickGate
 from engines.core import Event
 
 if TYPE_CHECKING:
@@ -50,7 +50,9 @@ class Runtime:
         self.scheduler = Scheduler()
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._configs: dict[int, GuildConfig] = {}
-        self._ai_gate = TickGate(AI_MOVES_PER_TICK)
+        self.foreground = Foreground()
+        """The clicks being answered; AI moves wait for them (see bot.tick_gate)."""
+        self._ai_gate = TickGate(AI_MOVES_PER_TICK, self.foreground)
 
     async def stop(self) -> None:
         """Shutting down: no more timers or AI moves (the database closes next)."""

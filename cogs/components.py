@@ -44,6 +44,8 @@ ACK_AFTER = 1.5
 async def _claim(interaction: discord.Interaction) -> None:
     """Take the answer for the handler: no early acknowledgement starts after this."""
     interaction.extras["answering"] = True
+    if (answered := interaction.extras.get("answered")) is not None:
+        answered()  # the answer's request is all that is left: background work may go on
     acknowledging = interaction.extras.get("acknowledging")
     if acknowledging is not None:
         # A failed acknowledgement was logged; the handler then answers the usual way.

@@ -1,11 +1,11 @@
-"""TickGate: background steps take turns across event-loop iterations, first come first served."""
+"""TickGate: background steps take turns across event-loop iterations, after the clicks."""
 
 from __future__ import annotations
 
 import asyncio
 from collections import Counter
 
-from bot.tick_gate import TickGate
+from bot.tick_gate import Foreground, TickGate
 
 WAIT = 2.0
 """A bound on waiting for the gate (catches a hang; no duration is asserted)."""
@@ -128,3 +128,36 @@ async def test_the_gate_keeps_working_after_it_went_idle():
         await asyncio.wait_for(asyncio.gather(*tasks), WAIT)
         for _ in range(5):  # let the gate's own ticks run out
             await asyncio.sleep(0)
+
+
+async def test_background_steps_wait_while_a_click_is_answered_and_go_when_it_is():
+    clicks = Foreground()
+    gate = TickGate(4, clicks, patience=WAIT * 2)
+    answered = clicks.begin()
+    step = asyncio.create_task(gate.turn())
+    for _ in range(20):  # many iterations: the step stays behind the click all along
+        await asyncio.sleep(0)
+    assert not step.done()
+
+    answered()
+    answered()  # a second call changes nothing
+    await asyncio.wait_for(step, WAIT)
+    assert not clicks.busy
+
+
+async def test_a_step_waits_at_most_its_patience_behind_clicks_that_keep_coming():
+    clicks = Foreground()
+    gate = TickGate(4, clicks, patience=0.05)
+    clicks.begin()  # never answered: the foreground stays busy
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    await asyncio.wait_for(gate.turn(), WAIT)
+    assert loop.time() - began >= 0.05
+
+
+async def test_steps_pass_at_once_when_no_click_is_being_answered():
+    clicks = Foreground()
+    gate = TickGate(2, clicks)
+    answered = clicks.begin()
+    answered()
+    await asyncio.wait_for(asyncio.gather(gate.turn(), gate.turn()), 0.01)
