@@ -17,6 +17,7 @@ from bot.render import renderer
 from bot.runtime import Runtime
 from bot.settings import DISCORD, Settings
 from bot.storage import Storage
+from bot.tick_gate import Foreground, TickGate
 from cogs.components import answer, route
 from cogs.config import ConfigCog
 from cogs.games import GamesCog
@@ -25,6 +26,9 @@ from cogs.presenter import DiscordPresenter
 from engines.core import action_adapter
 
 log = logging.getLogger(__name__)
+
+OUTBOX_JOBS_PER_TICK = 2
+"""Board edits, announcements and DMs started per event-loop iteration (they are paced anyway)."""
 
 INVITE_PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -70,6 +74,7 @@ class TabletopBot(commands.AutoShardedBot):
     """One process, all shards it is given, every game of those guilds."""
 
     runtime: Runtime
+    foreground: Foreground
     storage: Storage
     presenter: DiscordPresenter
     outbox: Outbox
@@ -98,11 +103,17 @@ class TabletopBot(commands.AutoShardedBot):
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.storage = await Storage.open(self.settings.database_path)
+        # Clicks first: AI moves and the bot's own posts wait while one is being answered.
+        self.foreground = Foreground()
         self.outbox = Outbox(
-            self.settings.rest_per_second, burst=int(self.settings.rest_per_second)
+            self.settings.rest_per_second,
+            burst=int(self.settings.rest_per_second),
+            gate=TickGate(OUTBOX_JOBS_PER_TICK, self.foreground),
         )
         self.presenter = DiscordPresenter(self, self.settings.board_edit_interval, self.outbox)
-        self.runtime = Runtime(self.storage, self.presenter, self.settings.snapshot_every)
+        self.runtime = Runtime(
+            self.storage, self.presenter, self.settings.snapshot_every, self.foreground
+        )
         await self.tree.set_translator(CommandTranslator())
         await self.add_cog(GamesCog(self))
         await self.add_cog(ConfigCog(self))
@@ -138,7 +149,7 @@ class TabletopBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Clicks on our buttons and selects (slash commands go through the command tree)."""
         # Until its answer leaves (cogs.components._claim), the click goes first.
-        end = self.runtime.foreground.begin()
+        end = self.foreground.begin()
         interaction.extras["answered"] = end
         try:
             await route(interaction)

@@ -42,7 +42,13 @@ class GameError(Exception):
 class Runtime:
     """All live games of this process."""
 
-    def __init__(self, storage: Storage, presenter: Presenter, snapshot_every: int) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        presenter: Presenter,
+        snapshot_every: int,
+        foreground: Foreground | None = None,
+    ) -> None:
         self.storage = storage
         self.presenter = presenter
         self.snapshot_every = snapshot_every
@@ -50,9 +56,8 @@ class Runtime:
         self.scheduler = Scheduler()
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._configs: dict[int, GuildConfig] = {}
-        self.foreground = Foreground()
-        """The clicks being answered; AI moves wait for them (see bot.tick_gate)."""
-        self._ai_gate = TickGate(AI_MOVES_PER_TICK, self.foreground)
+        # AI moves wait for the clicks being answered (see bot.tick_gate).
+        self._ai_gate = TickGate(AI_MOVES_PER_TICK, foreground)
 
     async def stop(self) -> None:
         """Shutting down: no more timers or AI moves (the database closes next)."""
