@@ -8,7 +8,9 @@ and clicks are read in between.
 Clicks come first: while any click is being answered (`Foreground`), the gate lets nothing
 through, for at most `patience` seconds, so a burst of clicks is answered before the AI moves
 and board edits that arrived with it. Players wait for the answer to their own click; an AI
-move a few milliseconds later is not something they can see.
+move or a board edit a little later is not something they can see, and under Discord's 3 s
+limit for clicks, a second of patience keeps a burst (every table of a server opening a game at
+once) from spilling into them.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ class TickGate:
     """
 
     def __init__(
-        self, per_tick: int, foreground: Foreground | None = None, patience: float = 0.25
+        self, per_tick: int, foreground: Foreground | None = None, patience: float = 1.0
     ) -> None:
         self._per_tick = per_tick
         self._foreground = foreground
