@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.render import renderer
 from bot.session import GameSession
 from cogs import ui
-from cogs.components import ReclaimButton, item_view
+from cogs.components import ReclaimButton, item_view, release
 from cogs.outbox import Outbox
 from engines.core import Event
 
@@ -83,6 +83,12 @@ class DiscordPresenter:
     async def _draw_board(self, session: GameSession) -> None:
         record = session.record
         embed, view = ui.board_message(session, record.language)
+        try:
+            await self._put_board(record, embed, view)
+        finally:
+            release(view)
+
+    async def _put_board(self, record: Any, embed: discord.Embed, view: discord.ui.View) -> None:
         channel = self.client.get_partial_messageable(record.play_channel_id)
         if record.message_id is not None:
             try:
@@ -163,6 +169,8 @@ class DiscordPresenter:
                 log.warning("turn DM to %s failed: %s", user_id, exc)
         except discord.HTTPException as exc:
             log.warning("turn DM to %s failed: %s", user_id, exc)
+        finally:
+            release(view)
 
     async def notify_closed_dms(self, interaction: discord.Interaction) -> None:
         """Tell a member once that their DMs are closed, so they play from the channel."""
@@ -197,6 +205,8 @@ class DiscordPresenter:
             await channel.send(text[:2000], view=view) if view else await channel.send(text[:2000])
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s", channel.id, exc)
+        finally:
+            release(view)
 
     def remind(self, session: GameSession, seats: list[int], by_dm: bool) -> None:
         """Half the time is gone: a mention in the channel, or a DM to each waiting player."""

@@ -10,7 +10,6 @@ and the R24 ranking), plus the worth of bonus turns and of a completed collectio
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from engines.genial.models import COLOURS, PER_COLOUR, Action, Alternative, Bank, Counts, View
 
@@ -45,7 +44,9 @@ class _Planner:
         self.weights = tuple(
             1.0 + WEAK_WEIGHT * (self.target - k) / self.target for k in range(self.target)
         )
-        self.best = cache(self._best)
+        # A dict, not functools.cache on a bound method: that would be a reference cycle, and
+        # a planner per AI move would wait for the garbage collector.
+        self._best_of: dict[int, float] = {}
 
     def gain_value(self, gained: Counts) -> float:
         """Worth of adding `gained` to the collection (capped at T, R15)."""
@@ -77,8 +78,12 @@ class _Planner:
                 value += reserve[c] * self.best(mask | 1 << c)
         return value / total  # a miss gains nothing
 
-    def _best(self, mask: int) -> float:
-        return max(self.bank_value(mask), self.draw_value(mask))
+    def best(self, mask: int) -> float:
+        """Worth of the better of banking and drawing on with `mask` staged (remembered)."""
+        value = self._best_of.get(mask)
+        if value is None:
+            value = self._best_of[mask] = max(self.bank_value(mask), self.draw_value(mask))
+        return value
 
 
 def ai_action(view: View, legal: list[Action], rng: random.Random) -> Action:
