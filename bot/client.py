@@ -27,7 +27,7 @@ from engines.core import action_adapter
 
 log = logging.getLogger(__name__)
 
-OUTBOX_JOBS_PER_TICK = 2
+OUTBOX_JOBS_PER_TICK = 1
 """Board edits, announcements and DMs started per event-loop iteration (they are paced anyway)."""
 
 INVITE_PERMISSIONS = discord.Permissions(

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-AI_MOVES_PER_TICK = 4
+AI_MOVES_PER_TICK = 1
 """AI moves started per event-loop iteration across all games: clicks must not queue behind them."""
 
 
