@@ -15,6 +15,7 @@ import discord
 from bot.i18n import t
 from bot.render import renderer
 from bot.session import GameSession
+from bot.storage import GameRecord
 from cogs import ui
 from cogs.components import ReclaimButton, item_view, release
 from cogs.outbox import Outbox
@@ -88,7 +89,10 @@ class DiscordPresenter:
         finally:
             release(view)
 
-    async def _put_board(self, record: Any, embed: discord.Embed, view: discord.ui.View) -> None:
+    async def _put_board(
+        self, record: GameRecord, embed: discord.Embed, view: discord.ui.View
+    ) -> None:
+        """Edit the board message, or post it again when it is gone or too old to edit."""
         channel = self.client.get_partial_messageable(record.play_channel_id)
         if record.message_id is not None:
             try:
