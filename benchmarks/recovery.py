@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
+
 from benchmarks.fake_discord.players import SEATS
 from benchmarks.fake_discord.server import FakeDiscord
 from benchmarks.fake_discord.world import ALL_SLUGS, make_server, playable_slugs, start_bot
@@ -171,6 +173,8 @@ async def run(args: argparse.Namespace) -> None:
         if args.db:
             shutil.copyfile(args.db, db)
             await remap_world(db, server)
+        if args.outage:
+            await expire_deadlines(db)
         started = await start_bot(server, db, workdir, timeout=600.0, profile_to=args.profile)
         bot = started.bot
         try:
@@ -201,8 +205,6 @@ async def run(args: argparse.Namespace) -> None:
 
 async def remap_world(db: Path, server: FakeDiscord) -> None:
     """Point a cached database's games at this run's channels and members (same order)."""
-    import aiosqlite
-
     slots = [
         (guild_id, channel, user)
         for guild_id in server.guilds
@@ -226,6 +228,13 @@ async def remap_world(db: Path, server: FakeDiscord) -> None:
         await conn.commit()
 
 
+async def expire_deadlines(db: Path) -> None:
+    """Every turn clock ran out while the bot was down (an outage longer than a turn)."""
+    async with aiosqlite.connect(db) as conn:
+        await conn.execute("UPDATE games SET deadline = ?", (time.time() - 60,))
+        await conn.commit()
+
+
 def fmt(seconds: float | None) -> str:
     """Seconds for the report."""
     return "-" if seconds is None else f"{seconds:.2f} s"
@@ -240,6 +249,9 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="only these game slugs")
     parser.add_argument("--db", type=Path, help="build the database here once and reuse it")
     parser.add_argument("--after", type=float, default=10.0, help="seconds watched after ready")
+    parser.add_argument(
+        "--outage", action="store_true", help="every game's turn clock ran out while down"
+    )
     parser.add_argument("--keep", type=Path, help="keep the log and database in this folder")
     parser.add_argument("--profile", type=Path, help="run the bot under pyinstrument")
     asyncio.run(run(parser.parse_args()))

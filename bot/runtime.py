@@ -117,8 +117,13 @@ class Runtime:
                 # The process died between the last move's commit and the end of the game.
                 await self.storage.save_result(session.id, outcome.model_dump_json())
                 await self._close(session, "finished")
+        # Every server's settings first: a clock that ran out while the bot was down fires as
+        # soon as the loop runs, and it must not run (and delay the restore) in between.
+        configs = {
+            g: await self.config(g) for g in {s.record.guild_id for s in self.sessions.values()}
+        }
         for session in list(self.sessions.values()):
-            cfg = await self.config(session.record.guild_id)
+            cfg = configs[session.record.guild_id]
             if session.running:
                 session.waiting = frozenset(
                     s for s in session.to_act() if not session.record.seats[s].ai
@@ -486,6 +491,9 @@ class Runtime:
 
     async def _timeout(self, session: GameSession) -> None:
         """The deadline passed: the AI moves for the absent seats, or the game ends (AFK policy)."""
+        # Behind the clicks and one at a time, like every AI move: after a long outage all the
+        # clocks run out together, and serving must not wait for thousands of timeouts.
+        await self._ai_gate.turn()
         async with session.lock:
             if not session.running:
                 return
