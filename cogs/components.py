@@ -58,25 +58,19 @@ async def answer(interaction: discord.Interaction, text: str | None = None, **kw
     await _claim(interaction)
     if text is not None:
         kwargs["content"] = text
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(ephemeral=True, **kwargs)
-    finally:
-        release(kwargs.get("view"))
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
 async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Redraw the message whose component was used, also after an early acknowledgement."""
     await _claim(interaction)
-    try:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**kwargs)
-        else:
-            await interaction.response.edit_message(**kwargs)
-    finally:
-        release(kwargs.get("view"))
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
 
 
 def _acknowledge(interaction: discord.Interaction) -> None:
@@ -126,13 +120,29 @@ async def guarded(
             slow.cancel()
 
 
+class _Carrier(discord.ui.View):
+    """A view that only carries its items to one message: they do not point back at it.
+
+    discord.py links each item to its view, and the view lists its items: a reference cycle,
+    with every button and option in it, that only the collector's full passes would free (a
+    panel per click under load). Our items never ask for their view (`route` rebuilds them
+    from the custom_id), so reference counting frees a sent panel at once.
+    """
+
+    def add_item(self, item: discord.ui.Item[Any]) -> _Carrier:
+        """Add the item without the link back (the private half of discord.py's own clear)."""
+        super().add_item(item)
+        item._update_view(None)  # type: ignore[arg-type]
+        return self
+
+
 def item_view() -> discord.ui.View:
     """A carrier of DynamicItems only, stopped so discord.py never keeps it.
 
     The items dispatch by custom_id on their own; a kept view would cost memory per message,
     and discord.py gives ephemeral views a 15-minute timer that lingers for every panel.
     """
-    view = discord.ui.View(timeout=None)
+    view = _Carrier(timeout=None)
     view.stop()
     return view
 
@@ -451,13 +461,3 @@ def _forget_response(interaction: discord.Interaction) -> None:
     """
     with contextlib.suppress(AttributeError):
         del interaction._cs_response  # type: ignore[attr-defined]
-
-
-def release(view: discord.ui.View | None) -> None:
-    """Empty a view that was sent: its items point back at it, a cycle for the collector.
-
-    Views are drawn for one message (`item_view`) and never kept, so once the message is sent
-    (or fails), clearing them lets reference counting free every button and option at once.
-    """
-    if view is not None:
-        view.clear_items()

@@ -15,7 +15,7 @@ from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
 from bot.session import GameSession
 from cogs import ui
-from cogs.components import ConfirmButton, answer, guarded, item_view, release
+from cogs.components import ConfirmButton, answer, guarded, item_view
 
 log = logging.getLogger(__name__)
 
@@ -107,17 +107,14 @@ class GamesCog(commands.Cog):
             options=values,
         )
         embed, view = ui.lobby_message(session, session.record.language)
-        try:
-            if thread is None:
-                sent = await interaction.response.send_message(embed=embed, view=view)
-                message_id = sent.message_id or (await interaction.original_response()).id
-            else:
-                message_id = (await thread.send(embed=embed, view=view)).id
-                await interaction.followup.send(
-                    t(lang, "lobby-in-thread", thread=thread.mention), ephemeral=True
-                )
-        finally:
-            release(view)
+        if thread is None:
+            sent = await interaction.response.send_message(embed=embed, view=view)
+            message_id = sent.message_id or (await interaction.original_response()).id
+        else:
+            message_id = (await thread.send(embed=embed, view=view)).id
+            await interaction.followup.send(
+                t(lang, "lobby-in-thread", thread=thread.mention), ephemeral=True
+            )
         session.record.message_id = message_id
         await self.runtime.storage.set_message_id(session.id, message_id)
 
@@ -170,10 +167,7 @@ class GamesCog(commands.Cog):
             if not session.running:
                 raise GameError("error-not-started")
             embed, view = ui.board_message(session, session.record.language)
-            try:
-                sent = await interaction.response.send_message(embed=embed, view=view)
-            finally:
-                release(view)
+            sent = await interaction.response.send_message(embed=embed, view=view)
             message_id = sent.message_id or (await interaction.original_response()).id
             session.record.message_id = message_id
             await self.runtime.storage.set_message_id(session.id, message_id)

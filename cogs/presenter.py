@@ -15,9 +15,8 @@ import discord
 from bot.i18n import t
 from bot.render import renderer
 from bot.session import GameSession
-from bot.storage import GameRecord
 from cogs import ui
-from cogs.components import ReclaimButton, item_view, release
+from cogs.components import ReclaimButton, item_view
 from cogs.outbox import Outbox
 from engines.core import Event
 
@@ -84,15 +83,6 @@ class DiscordPresenter:
     async def _draw_board(self, session: GameSession) -> None:
         record = session.record
         embed, view = ui.board_message(session, record.language)
-        try:
-            await self._put_board(record, embed, view)
-        finally:
-            release(view)
-
-    async def _put_board(
-        self, record: GameRecord, embed: discord.Embed, view: discord.ui.View
-    ) -> None:
-        """Edit the board message, or post it again when it is gone or too old to edit."""
         channel = self.client.get_partial_messageable(record.play_channel_id)
         if record.message_id is not None:
             try:
@@ -173,8 +163,6 @@ class DiscordPresenter:
                 log.warning("turn DM to %s failed: %s", user_id, exc)
         except discord.HTTPException as exc:
             log.warning("turn DM to %s failed: %s", user_id, exc)
-        finally:
-            release(view)
 
     async def notify_closed_dms(self, interaction: discord.Interaction) -> None:
         """Tell a member once that their DMs are closed, so they play from the channel."""
@@ -209,8 +197,6 @@ class DiscordPresenter:
             await channel.send(text[:2000], view=view) if view else await channel.send(text[:2000])
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s", channel.id, exc)
-        finally:
-            release(view)
 
     def remind(self, session: GameSession, seats: list[int], by_dm: bool) -> None:
         """Half the time is gone: a mention in the channel, or a DM to each waiting player."""
