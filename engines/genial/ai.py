@@ -9,9 +9,13 @@ and the R24 ranking), plus the worth of bonus turns and of a completed collectio
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from engines.genial.models import COLOURS, PER_COLOUR, Action, Alternative, Bank, Counts, View
+
+if TYPE_CHECKING:
+    # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
+    from random import Random
 
 WEAK_WEIGHT = 1.0
 """Extra worth of a token in an empty colour over one that completes a colour."""
@@ -86,7 +90,7 @@ class _Planner:
         return value
 
 
-def ai_action(view: View, legal: list[Action], rng: random.Random) -> Action:
+def ai_action(view: View, legal: list[Action], rng: Random) -> Action:
     """Bank, draw on, or take the alternative move, whichever is worth most."""
     if len(legal) == 1 or view.seat is None:
         return legal[0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from engines.core import Event, IllegalAction, rng_for
 from engines.genial.models import (
@@ -25,6 +25,10 @@ from engines.genial.models import (
 )
 from engines.genial.scoring import outcome, rank_collections, series_totals
 
+if TYPE_CHECKING:
+    # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
+    from random import Random
+
 _EMPTY: Counts = (0,) * COLOURS
 _FULL: Counts = (PER_COLOUR,) * COLOURS
 
@@ -45,7 +49,7 @@ def _set(items: tuple, index: int, value: object) -> tuple:
     return (*items[:index], value, *items[index + 1 :])
 
 
-def _pick(reserve: Counts, rng: random.Random) -> int:
+def _pick(reserve: Counts, rng: Random) -> int:
     """A uniformly random token of the reserve multiset (R1: face down and mixed)."""
     roll = rng.randrange(sum(reserve))
     for colour, count in enumerate(reserve):
@@ -55,7 +59,7 @@ def _pick(reserve: Counts, rng: random.Random) -> int:
     raise AssertionError("roll beyond the reserve")
 
 
-def _refill(state: State, rng: random.Random, events: list[Event]) -> State:
+def _refill(state: State, rng: Random, events: list[Event]) -> State:
     """R5 centre check. R27's recycling never changes its result, so it is not done here.
 
     Turning a short centre into the reserve and drawing it back yields the same centre; and at a
@@ -72,15 +76,13 @@ def _refill(state: State, rng: random.Random, events: list[Event]) -> State:
     return state.model_copy(update={"centre": centre, "reserve": reserve})
 
 
-def _start_turn(
-    state: State, seat: int, bonus: bool, rng: random.Random, events: list[Event]
-) -> State:
+def _start_turn(state: State, seat: int, bonus: bool, rng: Random, events: list[Event]) -> State:
     state = state.model_copy(update={"turn": seat, "bonus_turn": bonus, "phase": "start"})
     events.append(Event(kind="genial.turn", seat=seat, params={"bonus": bonus}))
     return _refill(state, rng, events)
 
 
-def _new_game(state: State, game: int, rng: random.Random, events: list[Event]) -> State:
+def _new_game(state: State, game: int, rng: Random, events: list[Event]) -> State:
     """R1-R3 for game `game` of the series; the start seat rotates clockwise (R25)."""
     first = (state.options.start_seat + game) % state.players
     state = state.model_copy(
@@ -166,7 +168,7 @@ def _refusal(state: State, seat: int, action: Action) -> IllegalAction | None:
     return None
 
 
-def _draw_token(state: State, rng: random.Random, events: list[Event]) -> tuple[State, int]:
+def _draw_token(state: State, rng: Random, events: list[Event]) -> tuple[State, int]:
     """R7 draw; an empty reserve is first replaced by the face-down centre (R27)."""
     if not sum(state.reserve):
         events.append(Event(kind="genial.recycled", params={"tokens": sum(state.centre)}))
@@ -177,7 +179,7 @@ def _draw_token(state: State, rng: random.Random, events: list[Event]) -> tuple[
     return state.model_copy(update={"reserve": _plus(state.reserve, colour, -1)}), colour
 
 
-def _draw(state: State, rng: random.Random, events: list[Event]) -> State:
+def _draw(state: State, rng: Random, events: list[Event]) -> State:
     """R7-R12: draw, classify, and on a miss return the staging area to the centre."""
     seat = state.turn
     state, colour = _draw_token(state, rng, events)
@@ -216,7 +218,7 @@ def _collect(state: State, gained: Counts, events: list[Event]) -> State:
     )
 
 
-def _bank(state: State, rng: random.Random, events: list[Event]) -> State:
+def _bank(state: State, rng: Random, events: list[Event]) -> State:
     """R13: staged tokens plus every centre token of a staged colour go to the collection."""
     before = state.collections[state.turn]
     taken = tuple(state.centre[c] if c in state.staging else 0 for c in range(COLOURS))
@@ -233,7 +235,7 @@ def _bank(state: State, rng: random.Random, events: list[Event]) -> State:
     return _end_turn(_collect(state, gained, events), before, rng, events)
 
 
-def _alternative(state: State, colour: int, rng: random.Random, events: list[Event]) -> State:
+def _alternative(state: State, colour: int, rng: Random, events: list[Event]) -> State:
     """R21: one token of the weakest colour from the centre; the turn ends."""
     before = state.collections[state.turn]
     events.append(Event(kind="genial.alternative", seat=state.turn, params={"colour": colour}))
@@ -241,7 +243,7 @@ def _alternative(state: State, colour: int, rng: random.Random, events: list[Eve
     return _end_turn(_collect(state, _plus(_EMPTY, colour), events), before, rng, events)
 
 
-def _end_turn(state: State, before: Counts, rng: random.Random, events: list[Event]) -> State:
+def _end_turn(state: State, before: Counts, rng: Random, events: list[Event]) -> State:
     """R14-R15, R28, then the next turn: a queued bonus turn or the next seat clockwise."""
     seat, target = state.turn, state.target
     collection = state.collections[seat]
@@ -269,9 +271,7 @@ def _end_turn(state: State, before: Counts, rng: random.Random, events: list[Eve
     return _start_turn(state, (seat + 1) % state.players, False, rng, events)
 
 
-def _finish_game(
-    state: State, result: GameResult, rng: random.Random, events: list[Event]
-) -> State:
+def _finish_game(state: State, result: GameResult, rng: Random, events: list[Event]) -> State:
     """Record the game (R23-R25, R28) and start the next game of the series, if any."""
     scores, ranking, tiebreak = rank_collections(state.collections)
     record = GameRecord(

@@ -7,8 +7,7 @@ legal card: known for the AI's own hand, estimated for opponents from the unseen
 
 from __future__ import annotations
 
-import random
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .models import (
     COLOUR,
@@ -24,6 +23,10 @@ from .models import (
     View,
 )
 from .rules import BEATERS
+
+if TYPE_CHECKING:
+    # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
+    from random import Random
 
 _AGGRESSION: Final = 0.5
 """How often an opponent holding a legal card is assumed to take the set."""
@@ -90,7 +93,7 @@ def _pot(s: CardSet) -> int:
     return sum(HOURGLASSES[c] for c in s.cards)
 
 
-def ai_action(view: View, legal: list[Action], rng: random.Random) -> Action:
+def ai_action(view: View, legal: list[Action], rng: Random) -> Action:
     """Pick the move with the best expected end-of-round hourglass balance."""
     me = view.seat
     assert me is not None and legal

@@ -9,11 +9,15 @@ new colour shifts the next free column.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engines.mindup.models import COLUMNS, DECK_SIZE, MODIFIER, Columns, Play, View
 from engines.mindup.scoring import Collection, goal_points, place, target_column
+
+if TYPE_CHECKING:
+    # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
+    from random import Random
 
 # Weight of the "next free column" shift when a new colour is opened (tuned by self-play).
 _SHIFT_WEIGHT = 0.4
@@ -76,7 +80,7 @@ def _rank_distribution(card: int, opponents: list[tuple[list[int], int, list[int
     return dist
 
 
-def ai_action(view: View, legal: list[Play], rng: random.Random) -> Play:
+def ai_action(view: View, legal: list[Play], rng: Random) -> Play:
     """Play the card with the best expected gain; ties broken at random."""
     me = view.seat
     if me is None or len(legal) == 1:

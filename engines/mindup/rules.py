@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.core import Event, IllegalAction, Outcome, places, rng_for
 from engines.mindup.models import (
@@ -19,13 +18,17 @@ from engines.mindup.models import (
 )
 from engines.mindup.scoring import EMPTY_COLLECTION, place, score_round
 
+if TYPE_CHECKING:
+    # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
+    from random import Random
+
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 # Actions are frozen, so one shared instance per card spares a validation per legal_actions call.
 _PLAYS = {card: Play(card=card) for card in range(1, DECK_SIZE + 1)}
 
 
-def _shuffled(items: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+def _shuffled(items: tuple[int, ...], rng: Random) -> tuple[int, ...]:
     pool = list(items)
     rng.shuffle(pool)
     return tuple(pool)

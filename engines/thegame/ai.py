@@ -13,9 +13,8 @@ Card sets are bitmasks over card values, so counting a gap is a few popcounts.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engines.thegame.models import (
     FIRE_CARDS,
@@ -29,6 +28,10 @@ from engines.thegame.models import (
     View,
 )
 from engines.thegame.rules import fits
+
+if TYPE_CHECKING:
+    # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
+    from random import Random
 
 Move = tuple[int, int]
 """(card, pile)"""
@@ -303,7 +306,7 @@ def plan_move(view: View, params: Params | None = None) -> Move | None:
     return planner.search(view.tops, _bits(view.hand), need)[1]
 
 
-def ai_action(view: View, legal: list[Action], rng: random.Random) -> Action:
+def ai_action(view: View, legal: list[Action], rng: Random) -> Action:
     """Follow the planner's first move; the first legal action if the plan has none."""
     del rng  # the planner is deterministic; equal plans are rare and need no variety
     move = plan_move(view)

@@ -7,10 +7,14 @@ score counts. Cards are handled as 56-bit masks so that thousands of hands score
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from engines.zero.models import COLOURS, GROUP, VALUES, Action, Declare, Give, Pass, Take, View
+
+if TYPE_CHECKING:
+    # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
+    from random import Random
 
 GAMMA = 0.5
 """Weight of next turn's best exchange: the market card may be gone or the round may end."""
@@ -69,7 +73,7 @@ def _value(hand: int, market: int, final: bool) -> float:
 
 
 def _best_exchange(
-    hand: int, market: int, gives: list[int], final: bool, rng: random.Random
+    hand: int, market: int, gives: list[int], final: bool, rng: Random
 ) -> tuple[float, int, int]:
     """The (value, give, take) single-card masks minimising the value after the swap."""
     # Candidates by immediate score: the lookahead lowers a value by at most GAMMA * score,
@@ -87,7 +91,7 @@ def _best_exchange(
     return best
 
 
-def ai_action(view: View, legal: list[Action], rng: random.Random) -> Action:
+def ai_action(view: View, legal: list[Action], rng: Random) -> Action:
     """Declare any Zero; else the best-valued exchange, or pass when nothing beats standing."""
     for action in legal:
         if isinstance(action, Declare):

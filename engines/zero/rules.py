@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from engines.core import Event, IllegalAction, Outcome, places, rng_for
 from engines.zero.models import (
@@ -19,6 +19,10 @@ from engines.zero.models import (
 )
 from engines.zero.scoring import hand_score, is_zero
 
+if TYPE_CHECKING:
+    # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
+    from random import Random
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 
@@ -31,7 +35,7 @@ def market_size(options: Options, players: int) -> int:
 
 
 def _deal(
-    options: Options, players: int, rng: random.Random
+    options: Options, players: int, rng: Random
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
     cards = list(range(DECK_SIZE))
     rng.shuffle(cards)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import random
 from typing import Annotated, Literal
 
 import pytest
 from pydantic import Field
 
+import engines
 from engines import GAMES
 from engines.core import Frozen, IllegalAction, decode_action, encode_action, places, rng_for
 
@@ -59,3 +63,22 @@ def test_every_offered_action_fits_a_custom_id(slug: str) -> None:
                 text = encode_action(action)
                 assert len(text) <= 60
                 assert decode_action(game.SPEC.Action, text) == action
+
+
+def _engine_modules() -> list[str]:
+    return [
+        info.name
+        for info in pkgutil.walk_packages(engines.__path__, "engines.")
+        if info.name != "engines.core"  # the one place that makes the seeded generator
+    ]
+
+
+@pytest.mark.parametrize("name", _engine_modules())
+def test_engines_take_randomness_only_from_the_seeded_generator(name: str) -> None:
+    module = importlib.import_module(name)
+    global_random = [
+        key
+        for key, value in vars(module).items()
+        if value is random or getattr(value, "__module__", None) == "random"
+    ]
+    assert global_random == []
