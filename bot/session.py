@@ -125,20 +125,34 @@ class GameSession:
 
     def accept(self, move: Move) -> None:
         """Make a committed move the game's state (the caller holds the lock)."""
-        self._advance(move.seat, move.state, move.events)
+        self._advance(move.seat, move.state)
+        self._remember(move.events)
 
     def replay(self, actions: list[LoggedAction]) -> None:
         """Re-apply logged actions after a restart (no I/O: they are committed already)."""
         adapter = action_adapter(self.game.SPEC.Action)
+        public: list[Event] = []
         for entry in actions:
             action = adapter.validate_json(entry.action)
-            self._advance(entry.seat, *self.game.apply(self.state, entry.seat, action))
+            state, events = self.game.apply(self.state, entry.seat, action)
+            self._advance(entry.seat, state)
+            public += events
+        # Worded once for the whole replay: only the last few lines are kept, and a restart
+        # replays the tail of every running game.
+        self._remember(public)
 
-    def _advance(self, seat: int, state: Any, events: list[Event]) -> None:
+    def _advance(self, seat: int, state: Any) -> None:
         self.state = state
         self.last_acted[seat] = state.version
+
+    def _remember(self, events: list[Event]) -> None:
+        """Word the public events for the board's last moves, only as many as it keeps."""
         render = renderer(self.record.slug)
         names, lang = self.names(), self.record.language
-        for event in events:
+        lines: list[str] = []
+        for event in reversed(events):
+            if len(lines) == LAST_MOVES:
+                break
             if event.visible_to is None and (line := render.event(event, names, lang)):
-                self.recent.append(line)
+                lines.append(line)
+        self.recent.extend(reversed(lines))

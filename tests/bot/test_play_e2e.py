@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from tests.bot.driver import board, components, only_session, open_game
+from bot.session import LAST_MOVES
+from tests.bot.driver import act_once, board, components, only_session, open_game
 
 
 def runtime(world):
@@ -200,3 +201,22 @@ async def test_game_status_posts_the_board_again(world):
     again = board(world)
     assert again.id != first.id and again.embeds[0].title == "The Game"
     assert only_session(world).record.message_id == again.id
+
+
+async def test_after_a_restart_the_board_words_the_replayed_moves_as_before(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    players = {m.id: m for m in (alice, bob)}
+    for _ in range(14):  # past a snapshot, so the restart replays the moves after it
+        seat = next(iter(session.to_act()))
+        assert await act_once(players[session.record.seats[seat].user_id], board(world))
+    before = list(session.recent)
+    assert len(before) == LAST_MOVES
+
+    await world.restart()
+
+    # Only the moves after the last snapshot are replayed, so the board may list fewer of them.
+    after = list(only_session(world).recent)
+    assert len(after) >= 2
+    assert after == before[-len(after) :]
