@@ -12,6 +12,8 @@ import os
 
 import discord
 
+from bot.intents import gateway_intents
+
 log = logging.getLogger("bare_bot")
 
 
@@ -31,10 +33,10 @@ def main() -> None:
     """Connect to DISCORD_API_BASE (the gateway comes from its GET /gateway/bot)."""
     base = os.environ.get("DISCORD_API_BASE", "https://discord.com")
     discord.http.Route.BASE = f"{base.rstrip('/')}/api/v10"
-    intents = discord.Intents.default()
-    intents.members = True
     discord.utils.setup_logging(level=logging.INFO)
-    BareBot(intents=intents, shard_count=None).run(os.environ["DISCORD_TOKEN"], log_handler=None)
+    BareBot(intents=gateway_intents(), shard_count=None).run(
+        os.environ["DISCORD_TOKEN"], log_handler=None
+    )
 
 
 if __name__ == "__main__":

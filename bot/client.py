@@ -13,6 +13,7 @@ from discord.gateway import DiscordWebSocket
 
 import engines
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
+from bot.intents import gateway_intents
 from bot.render import renderer
 from bot.runtime import Runtime
 from bot.settings import DISCORD, Settings
@@ -80,12 +81,9 @@ class TabletopBot(commands.AutoShardedBot):
     outbox: Outbox
 
     def __init__(self, settings: Settings) -> None:
-        intents = discord.Intents.default()
-        # Privileged: lets a member who leaves the server hand their seats to the AI.
-        intents.members = True
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=intents,
+            intents=gateway_intents(),
             shard_count=settings.shard_count,
             help_command=None,
             tree_cls=GameTree,

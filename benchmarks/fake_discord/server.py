@@ -38,6 +38,10 @@ ANSWER_DEADLINE = 3.0
 """Discord refuses an interaction callback that arrives later than this (10062)."""
 EPHEMERAL = 64
 LOADING = 128
+GUILD_MESSAGES = 1 << 9
+"""The gateway intent for MESSAGE_CREATE/UPDATE in servers."""
+DIRECT_MESSAGES = 1 << 12
+"""The gateway intent for MESSAGE_CREATE/UPDATE in DMs."""
 CHANNEL_HISTORY = 100
 """Messages kept per channel (least recently created or edited are forgotten first)."""
 EPHEMERAL_KEPT = 50_000
@@ -486,7 +490,9 @@ class FakeDiscord:
         guild_id = int(message["guild_id"]) if "guild_id" in message else None
         with contextlib.suppress(BotOffline, ConnectionError, RuntimeError):
             session = self._session_for(guild_id)
-            await session.send(0, message, "MESSAGE_CREATE" if created else "MESSAGE_UPDATE")
+            # As Discord does: a bot gets message events only with the matching intent.
+            if session.intents & (DIRECT_MESSAGES if guild_id is None else GUILD_MESSAGES):
+                await session.send(0, message, "MESSAGE_CREATE" if created else "MESSAGE_UPDATE")
 
     # --- HTTP plumbing ---
 

@@ -10,6 +10,8 @@ import aiohttp
 from benchmarks.fake_discord.server import FakeDiscord, Interaction
 from benchmarks.fake_discord.world import start_bot
 
+AUTH = {"Authorization": "Bot x"}
+
 
 async def test_bare_bot_answers_interactions_and_resumes(tmp_path: Path) -> None:
     server = FakeDiscord(guilds=1, channels_per_guild=2, users_per_guild=2)
@@ -26,6 +28,16 @@ async def test_bare_bot_answers_interactions_and_resumes(tmp_path: Path) -> None
         assert record.answer_type == 4 and record.content == "ok"
         assert record.answer is not None and record.answer["flags"] & 64
         assert record.latency is not None and record.latency < 3.0
+
+        # Like Discord, no message events for a bot without the message intents (ours, too).
+        session = server.shard_sessions[0]
+        dispatched = session.seq
+        async with aiohttp.ClientSession() as http:
+            url = f"{server.base_url}/api/v10/channels/{channel}/messages"
+            async with http.post(url, json={"content": "hi"}, headers=AUTH) as response:
+                assert response.status == 200
+        assert server.channel_messages(channel)[-1]["content"] == "hi"
+        assert session.seq == dispatched
 
         await server.disconnect()
         assert await server.wait_online(30.0)
@@ -48,12 +60,11 @@ async def test_rate_limits_and_the_three_second_rule() -> None:
     base = await server.start()
     channel = server.guild_channels(next(iter(server.guilds)))[0]
     url = f"{base}/api/v10/channels/{channel}/messages"
-    headers = {"Authorization": "Bot x"}
     try:
         async with aiohttp.ClientSession() as http:
             statuses = []
             for _ in range(6):
-                async with http.post(url, json={"content": "hi"}, headers=headers) as response:
+                async with http.post(url, json={"content": "hi"}, headers=AUTH) as response:
                     statuses.append(response.status)
                     last_headers, body = response.headers, await response.json()
             assert statuses == [200] * 5 + [429]
