@@ -1,4 +1,4 @@
-"""Buttons and selects of every game message, as DynamicItems that survive restarts.
+"""Buttons and selects of every game message; a click is routed by its custom_id alone.
 
 A custom_id carries `tb:<kind>:<game id>[:<version>][:<args>]` and nothing secret; who acts is
 always `interaction.user`. Each callback maps the click to one runtime call and answers it.
@@ -10,9 +10,10 @@ import asyncio
 import contextlib
 import logging
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -23,6 +24,9 @@ from engines.core import IllegalAction
 log = logging.getLogger(__name__)
 
 _ID = r"(?P<gid>[0-9a-f]{8})"
+ROWS = 5
+"""Action rows of a message, and places in each."""
+MAX_COMPONENTS = 25
 
 
 def _flows() -> ModuleType:
@@ -120,37 +124,110 @@ async def guarded(
             slow.cancel()
 
 
-class _Carrier(discord.ui.View):
-    """A view that only carries its items to one message: they do not point back at it.
+class Panel(discord.ui.View):
+    """The components of one message, as plain dicts: discord.py sends them as they are.
 
-    discord.py links each item to its view, and the view lists its items: a reference cycle,
-    with every button and option in it, that only the collector's full passes would free (a
-    panel per click under load). Our items never ask for their view (`route` rebuilds them
-    from the custom_id), so reference counting frees a sent panel at once.
+    Our components need none of discord.py's Item machinery: `route` rebuilds the clicked one
+    from its custom_id, and a message's view is never kept (it is stopped at birth, so discord.py
+    neither stores it nor gives ephemeral ones a 15-minute timer). Building Button and Select
+    objects, with their weights and their links back to the view, cost more than the dicts they
+    produce, for every board, lobby and panel drawn.
     """
 
-    def add_item(self, item: discord.ui.Item[Any]) -> _Carrier:
-        """Add the item without the link back (the private half of discord.py's own clear)."""
-        super().add_item(item)
-        item._update_view(None)  # type: ignore[arg-type]
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.stop()
+        self._placed: list[tuple[int, dict[str, Any]]] = []
+        self._widths = [0] * ROWS
+
+    def add(self, item: Component) -> Panel:
+        """Place the item in its row, or in the first row with room (as discord.py does)."""
+        if len(self._placed) >= MAX_COMPONENTS:
+            raise ValueError("a message holds at most 25 components")
+        row = item.row
+        if row is None:
+            row = next((i for i, w in enumerate(self._widths) if w + item.width <= ROWS), None)
+            if row is None:
+                raise ValueError("no row has room for the component")
+        elif self._widths[row] + item.width > ROWS:
+            raise ValueError(f"the component does not fit in row {row}")
+        self._widths[row] += item.width
+        self._placed.append((row, item.to_component_dict()))
         return self
 
+    def to_components(self) -> list[dict[str, Any]]:
+        """Action rows in row order, each with its components in the order they were added."""
+        rows: dict[int, list[dict[str, Any]]] = {}
+        for row, component in sorted(self._placed, key=lambda placed: placed[0]):
+            rows.setdefault(row, []).append(component)
+        return [{"type": 1, "components": components} for components in rows.values()]
 
-def item_view() -> discord.ui.View:
-    """A carrier of DynamicItems only, stopped so discord.py never keeps it.
 
-    The items dispatch by custom_id on their own; a kept view would cost memory per message,
-    and discord.py gives ephemeral views a 15-minute timer that lingers for every panel.
+def item_view() -> Panel:
+    """An empty panel for one message's components."""
+    return Panel()
+
+
+def _button(
+    custom_id: str, label: str, style: discord.ButtonStyle, disabled: bool = False
+) -> dict[str, Any]:
+    return {
+        "type": 2,
+        "style": style.value,
+        "disabled": disabled,
+        "label": label,
+        "custom_id": custom_id,
+    }
+
+
+def _select(custom_id: str, placeholder: str, options: list[tuple[str, str]]) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "type": 3,
+        "custom_id": custom_id,
+        "min_values": 1,
+        "max_values": 1,
+        "disabled": False,
+        "required": True,
+    }
+    if placeholder:
+        data["placeholder"] = placeholder
+    data["options"] = [
+        {"label": label, "value": value, "default": False}
+        for label, value in options or [("-", "-")]
+    ]
+    return data
+
+
+class Component(ABC):
+    """One of our components: its wire form, and what a click on it does.
+
+    A custom_id matching `template` is all a click brings back, so every kind can rebuild
+    itself from the match (`from_match`) and run its `callback`.
     """
-    view = _Carrier(timeout=None)
-    view.stop()
-    return view
+
+    template: ClassVar[re.Pattern[str]]
+    width: ClassVar[int] = 1
+    """Of the five places in a row: a button takes one, a select the whole row."""
+    row: int | None = None
+
+    @abstractmethod
+    def to_component_dict(self) -> dict[str, Any]:
+        """The component as the Discord API takes it."""
+
+    @classmethod
+    @abstractmethod
+    def from_match(cls, match: re.Match[str]) -> Component:
+        """The component again, from the parts of a clicked custom_id."""
+
+    @abstractmethod
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer a click on it."""
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:lobby:{_ID}:(?P<verb>\w+)"
-):
+class LobbyButton(Component):
     """Join / Leave / Add AI / Remove AI / Start / Cancel."""
+
+    template = re.compile(rf"tb:lobby:{_ID}:(?P<verb>\w+)")
 
     def __init__(
         self,
@@ -160,22 +237,17 @@ class LobbyButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or verb,
-                style=style,
-                disabled=disabled,
-                custom_id=f"tb:lobby:{game_id}:{verb}",
-            )
-        )
-        self.game_id = game_id
-        self.verb = verb
+        self.game_id, self.verb = game_id, verb
+        self.label, self.style, self.disabled = label or verb, style, disabled
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The button."""
+        custom_id = f"tb:lobby:{self.game_id}:{self.verb}"
+        return _button(custom_id, self.label, self.style, self.disabled)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        """Rebuild the button from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> LobbyButton:
+        """The button of a lobby verb."""
         return cls(match["gid"], match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -187,22 +259,21 @@ class LobbyButton(
         )
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:hand:{_ID}"):
+class HandButton(Component):
     """ "My hand": a fresh private panel for a seated player."""
 
+    template = re.compile(rf"tb:hand:{_ID}")
+
     def __init__(self, game_id: str, label: str = "🂠") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, custom_id=f"tb:hand:{game_id}"
-            )
-        )
-        self.game_id = game_id
+        self.game_id, self.label = game_id, label
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The button."""
+        return _button(f"tb:hand:{self.game_id}", self.label, discord.ButtonStyle.primary)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> HandButton:
-        """Rebuild the button from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> HandButton:
+        """The button of a game."""
         return cls(match["gid"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -212,32 +283,25 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:
         )
 
 
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"tb:act:{_ID}:(?P<ver>\d+):(?P<action>[\w.~-]+)",
-):
+class ActionButton(Component):
     """One legal action of a private panel."""
+
+    template = re.compile(rf"tb:act:{_ID}:(?P<ver>\d+):(?P<action>[\w.~-]+)")
 
     def __init__(
         self, game_id: str, version: int, action: str, label: str = "", row: int | None = None
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or action,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tb:act:{game_id}:{version}:{action}",
-                row=row,
-            )
-        )
-        self.game_id = game_id
-        self.version = version
-        self.action = action
+        self.game_id, self.version, self.action = game_id, version, action
+        self.label, self.row = label or action, row
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The button."""
+        custom_id = f"tb:act:{self.game_id}:{self.version}:{self.action}"
+        return _button(custom_id, self.label, discord.ButtonStyle.secondary)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> ActionButton:
-        """Rebuild the button from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> ActionButton:
+        """The button of an action drawn at a version."""
         return cls(match["gid"], int(match["ver"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -249,10 +313,11 @@ class ActionButton(
         )
 
 
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tb:sel:{_ID}:(?P<ver>\d+):(?P<n>\d)"
-):
+class ActionSelect(Component):
     """A group of legal actions too many for buttons; each option's value is an action."""
+
+    template = re.compile(rf"tb:sel:{_ID}:(?P<ver>\d+):(?P<n>\d)")
+    width = ROWS
 
     def __init__(
         self,
@@ -263,25 +328,17 @@ class ActionSelect(
         options: list[tuple[str, str]] | None = None,
         row: int | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"tb:sel:{game_id}:{version}:{number}",
-                placeholder=placeholder or None,
-                options=[
-                    discord.SelectOption(label=label, value=value) for label, value in options or []
-                ]
-                or [discord.SelectOption(label="-", value="-")],
-                row=row,
-            )
-        )
-        self.game_id = game_id
-        self.version = version
+        self.game_id, self.version, self.number = game_id, version, number
+        self.placeholder, self.options, self.row = placeholder, options or [], row
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The select."""
+        custom_id = f"tb:sel:{self.game_id}:{self.version}:{self.number}"
+        return _select(custom_id, self.placeholder, self.options)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
-    ) -> ActionSelect:
-        """Rebuild the select from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> ActionSelect:
+        """The select of a group drawn at a version."""
         return cls(match["gid"], int(match["ver"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -294,30 +351,25 @@ class ActionSelect(
         )
 
 
-class ExtraSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tb:x:{_ID}"):
+class ExtraSelect(Component):
     """Actions outside the turn order that any player may take (thegame's signals)."""
+
+    template = re.compile(rf"tb:x:{_ID}")
+    width = ROWS
+    row = ROWS - 1
 
     def __init__(
         self, game_id: str, placeholder: str = "", options: list[tuple[str, str]] | None = None
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"tb:x:{game_id}",
-                placeholder=placeholder or None,
-                options=[
-                    discord.SelectOption(label=label, value=value) for label, value in options or []
-                ]
-                or [discord.SelectOption(label="-", value="-")],
-                row=4,
-            )
-        )
-        self.game_id = game_id
+        self.game_id, self.placeholder, self.options = game_id, placeholder, options or []
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The select."""
+        return _select(f"tb:x:{self.game_id}", self.placeholder, self.options)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
-    ) -> ExtraSelect:
-        """Rebuild the select from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> ExtraSelect:
+        """The signals of a game."""
         return cls(match["gid"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -330,27 +382,22 @@ class ExtraSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tb
         )
 
 
-class ConfirmButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:ok:{_ID}:(?P<what>leave|end)"
-):
+class ConfirmButton(Component):
     """The confirmation of /game leave and /game end."""
 
+    template = re.compile(rf"tb:ok:{_ID}:(?P<what>leave|end)")
+
     def __init__(self, game_id: str, what: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or what,
-                style=discord.ButtonStyle.danger,
-                custom_id=f"tb:ok:{game_id}:{what}",
-            )
-        )
-        self.game_id = game_id
-        self.what = what
+        self.game_id, self.what, self.label = game_id, what, label or what
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The button."""
+        custom_id = f"tb:ok:{self.game_id}:{self.what}"
+        return _button(custom_id, self.label, discord.ButtonStyle.danger)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> ConfirmButton:
-        """Rebuild the button from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> ConfirmButton:
+        """The confirmation of a leave or an end."""
         return cls(match["gid"], match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -362,24 +409,21 @@ class ConfirmButton(
         )
 
 
-class DmToggle(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:dm:(?P<on>[01])"):
+class DmToggle(Component):
     """Turn one's turn DMs on or off."""
 
+    template = re.compile(r"tb:dm:(?P<on>[01])")
+
     def __init__(self, on: bool, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or ("DM on" if on else "DM off"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tb:dm:{int(on)}",
-            )
-        )
-        self.on = on
+        self.on, self.label = on, label or ("DM on" if on else "DM off")
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The button."""
+        return _button(f"tb:dm:{int(self.on)}", self.label, discord.ButtonStyle.secondary)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> DmToggle:
-        """Rebuild the button from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> DmToggle:
+        """The toggle to on or to off."""
         return cls(match["on"] == "1")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -389,24 +433,21 @@ class DmToggle(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:dm:
         await answer(interaction, t(lang, "dm-on" if self.on else "dm-off"))
 
 
-class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tb:back:{_ID}"):
+class ReclaimButton(Component):
     """ "Take my seat back" after the AI took it over."""
 
+    template = re.compile(rf"tb:back:{_ID}")
+
     def __init__(self, game_id: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or "Take my seat back",
-                style=discord.ButtonStyle.success,
-                custom_id=f"tb:back:{game_id}",
-            )
-        )
-        self.game_id = game_id
+        self.game_id, self.label = game_id, label or "Take my seat back"
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """The button."""
+        return _button(f"tb:back:{self.game_id}", self.label, discord.ButtonStyle.success)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
-    ) -> ReclaimButton:
-        """Rebuild the button from its custom_id."""
+    def from_match(cls, match: re.Match[str]) -> ReclaimButton:
+        """The button of a game."""
         return cls(match["gid"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -416,7 +457,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
         )
 
 
-ITEMS = (
+ITEMS: tuple[type[Component], ...] = (
     LobbyButton,
     HandButton,
     ActionButton,
@@ -432,19 +473,16 @@ async def route(interaction: discord.Interaction) -> None:
     """Run the callback of our component that was used; its custom_id says which and for what.
 
     discord.py's own dispatch of DynamicItems first rebuilds a View of the whole clicked message
-    (every row, button and option) only to find that one item. On a busy bot that was a good
-    part of each click's time and most of the garbage the collector had to chase.
+    (every row, button and option) only to find that one item.
     """
     if interaction.type is not discord.InteractionType.component:
         return
     custom_id = str((interaction.data or {}).get("custom_id", ""))
     for kind in ITEMS:
-        match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
+        match = kind.template.fullmatch(custom_id)
         if match is not None:
-            # Every item rebuilds itself from the custom_id alone; none reads the component.
-            item = await kind.from_custom_id(interaction, None, match)  # type: ignore[arg-type]
             try:
-                await item.callback(interaction)
+                await kind.from_match(match).callback(interaction)
             finally:
                 _forget_response(interaction)
             return

@@ -196,7 +196,7 @@ class GamesCog(commands.Cog):
         async def work() -> None:
             session = self._my_game(interaction)
             view = item_view()
-            view.add_item(ConfirmButton(session.id, what, t(lang, f"{key}-button")))
+            view.add(ConfirmButton(session.id, what, t(lang, f"{key}-button")))
             await answer(
                 interaction, t(lang, key, game=ui.game_title(session.record.slug, lang)), view=view
             )

@@ -152,7 +152,7 @@ class DiscordPresenter:
             f"/{record.message_id}"
         )
         embed, view = ui.hand_panel(session, seat, lang)
-        view.add_item(ui.dm_toggle(lang))
+        view.add(ui.dm_toggle(lang))
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             await user.send(t(lang, "dm-your-turn", link=link), embed=embed, view=view)
@@ -184,7 +184,7 @@ class DiscordPresenter:
         view = None
         if reclaim:
             view = item_view()
-            view.add_item(ReclaimButton(session.id, t(record.language, "reclaim-button")))
+            view.add(ReclaimButton(session.id, t(record.language, "reclaim-button")))
         self._notices += 1
         self._post(
             session,

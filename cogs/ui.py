@@ -95,7 +95,7 @@ def lobby_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
         ("start", discord.ButtonStyle.primary, not startable),
         ("cancel", discord.ButtonStyle.danger, False),
     ):
-        view.add_item(LobbyButton(session.id, verb, t(lang, f"lobby-{verb}"), style, disabled))
+        view.add(LobbyButton(session.id, verb, t(lang, f"lobby-{verb}"), style, disabled))
     return embed, view
 
 
@@ -139,7 +139,7 @@ def board_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
         embed.add_field(name=t(lang, "board-last-moves"), value=value)
     embed.set_footer(text=t(lang, "board-footer", id=session.id))
     view = item_view()
-    view.add_item(HandButton(session.id, t(lang, "board-my-hand")))
+    view.add(HandButton(session.id, t(lang, "board-my-hand")))
     return embed, view
 
 
@@ -199,7 +199,7 @@ def hand_panel(session: GameSession, seat: int, lang: str) -> tuple[discord.Embe
     for group, actions in groups.items():
         for start in range(0, len(actions), MAX_OPTIONS):
             chunk = actions[start : start + MAX_OPTIONS]
-            view.add_item(
+            view.add(
                 ActionSelect(
                     session.id,
                     session.version,
@@ -211,7 +211,7 @@ def hand_panel(session: GameSession, seat: int, lang: str) -> tuple[discord.Embe
             )
             rows += 1
     for index, action in enumerate(buttons[: (MAX_ROWS - rows - 1) * BUTTONS_PER_ROW]):
-        view.add_item(
+        view.add(
             ActionButton(
                 session.id,
                 session.version,
@@ -221,7 +221,7 @@ def hand_panel(session: GameSession, seat: int, lang: str) -> tuple[discord.Embe
             )
         )
     if extra_actions:
-        view.add_item(
+        view.add(
             ExtraSelect(
                 session.id,
                 t(lang, f"group-{game.SPEC.slug}-extra"),
