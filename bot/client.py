@@ -14,6 +14,7 @@ from discord.gateway import DiscordWebSocket
 from discord.shard import AutoShardedConnectionState
 
 import engines
+from bot.ai_worker import AiWorker
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
 from bot.render import renderer
@@ -95,6 +96,7 @@ class TabletopBot(commands.AutoShardedBot):
     runtime: Runtime
     foreground: Foreground
     storage: Storage
+    ai: AiWorker
     presenter: DiscordPresenter
     outbox: Outbox
 
@@ -137,8 +139,10 @@ class TabletopBot(commands.AutoShardedBot):
             gate=TickGate(OUTBOX_JOBS_PER_TICK, self.foreground),
         )
         self.presenter = DiscordPresenter(self, self.settings.board_edit_interval, self.outbox)
+        self.ai = AiWorker(self.settings.ai_worker)
+        await self.ai.start()
         self.runtime = Runtime(
-            self.storage, self.presenter, self.settings.snapshot_every, self.foreground
+            self.storage, self.presenter, self.settings.snapshot_every, self.foreground, self.ai
         )
         await self.tree.set_translator(CommandTranslator())
         await self.add_cog(GamesCog(self))
@@ -209,6 +213,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.sweeper.cancel()
         if hasattr(self, "runtime"):
             await self.runtime.stop()
+        if hasattr(self, "ai"):
+            await self.ai.stop()
         if hasattr(self, "outbox"):
             await self.outbox.close()
         await super().close()

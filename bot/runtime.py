@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
+from bot.ai_worker import AiWorker
 from bot.guild_config import GuildConfig
 from bot.scheduler import Scheduler
 from bot.session import GameSession
@@ -48,8 +49,10 @@ class Runtime:
         presenter: Presenter,
         snapshot_every: int,
         foreground: Foreground | None = None,
+        ai: AiWorker | None = None,
     ) -> None:
         self.storage = storage
+        self.ai = ai or AiWorker(enabled=False)
         self.presenter = presenter
         self.snapshot_every = snapshot_every
         self.sessions: dict[str, GameSession] = {}
@@ -403,12 +406,17 @@ class Runtime:
             while session.running:
                 # Clicks and board edits get in between AI moves, also across games.
                 await self._ai_gate.turn()
+                seats = session.ai_seats_to_act()
+                if not seats:
+                    return
+                # States are never changed in place, so the AI thinks without the lock (in the
+                # worker, members' clicks on this game go on meanwhile); if one of them moved
+                # the game on, the stale decision is dropped and the AI thinks again.
+                state, seat = session.state, seats[0]
+                action = await self.ai.choose(session.record.slug, state, seat, session.record.seed)
                 async with session.lock:
-                    seats = session.ai_seats_to_act()
-                    if not seats or not session.running:
-                        return
-                    seat = seats[0]
-                    await self._apply_for(session, seat)
+                    if session.state is state and session.running:
+                        await self._move(session, seat, action, by_ai=True)
         except Exception:
             log.exception("AI move failed in game %s", session.id)
         finally:

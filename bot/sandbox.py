@@ -58,9 +58,11 @@ def sandbox_settings(db: Path) -> Settings:
         discord_token=SecretStr("sandbox"),
         database_url=f"sqlite:///{db}",
         shard_count=1,
-        # No rate limits to respect here, and the page waits for the bot to settle after a click.
+        # No rate limits to respect here, and the page waits for the bot to settle after a click
+        # (AI moves included: they are made in the bot's process, where the settling sees them).
         board_edit_interval=0.0,
         rest_per_second=0.0,
+        ai_worker=False,
     )
 
 

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engines
+from bot.ai_worker import decide
 from bot.render import renderer
 from bot.storage import GameRecord, LoggedAction
-from engines.core import Event, Game, action_adapter, decode_action, rng_for
+from engines.core import Event, Game, action_adapter, decode_action
 
 LAST_MOVES = 6
 """Lines of the last public moves the board shows."""
@@ -88,10 +89,8 @@ class GameSession:
         return sorted(s for s in self.to_act() if self.record.seats[s].ai)
 
     def ai_choice(self, seat: int) -> Any:
-        """The AI's action for `seat`, from that seat's view only."""
-        legal = self.game.legal_actions(self.state, seat)
-        rng = rng_for(self.record.seed, self.version, f"ai{seat}")
-        return self.game.ai_action(self.game.view(self.state, seat), legal, rng)
+        """The AI's action for `seat`, from that seat's view only, decided in this process."""
+        return decide(self.record.slug, self.state, seat, self.record.seed)
 
     def decode(self, text: str) -> Any:
         """An action from its custom_id form (IllegalAction('malformed') if it is not one)."""

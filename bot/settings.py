@@ -29,6 +29,8 @@ class Settings(BaseSettings):
     0 sends at once: for the tests and the sandbox, whose simulated Discord has no global limit.
     """
     snapshot_every: int = Field(default=10, ge=1)
+    ai_worker: bool = True
+    """Whether the AIs that search (Zero, The Game) think in a worker process (bot.ai_worker)."""
 
     @field_validator("database_url")
     @classmethod

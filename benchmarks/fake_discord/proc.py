@@ -135,10 +135,22 @@ class BotProcess:
         assert match, "no VmRSS"
         return int(match[1])
 
+    def children(self) -> list[int]:
+        """The process ids the bot started (its AI worker)."""
+        found: list[int] = []
+        for task in Path(f"/proc/{self.pid}/task").glob("*/children"):
+            with contextlib.suppress(FileNotFoundError):
+                found += [int(pid) for pid in task.read_text().split()]
+        return found
+
     def cpu_seconds(self) -> float:
-        """User + system CPU time of the process so far."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """User + system CPU time so far of the process and of those it runs (its AI worker)."""
+        ticks = 0
+        for pid in (self.pid, *self.children()):
+            with contextlib.suppress(FileNotFoundError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     def kill(self) -> None:
         """SIGKILL: no cleanup at all, as a crash."""

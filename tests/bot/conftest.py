@@ -41,6 +41,9 @@ def make_bot(db: Path) -> TabletopBot:
         board_edit_interval=0.0,
         rest_per_second=0.0,
         shard_count=1,
+        # The AIs decide in the bot's process, in step with the simulated Discord; the worker is
+        # tested on its own (test_ai_worker) and by the load tests' real bot process.
+        ai_worker=False,
     )
     return TabletopBot(settings)
 

@@ -80,8 +80,10 @@ async def crash_run(
         players.until = hard_stop
         table_list = make_tables(players, tables, 1, slugs)
         tasks = [asyncio.create_task(t.run()) for t in table_list]
+        left_behind: list[int] = []
         for k in range(kills):
             await asyncio.sleep(rng.uniform(*gap))
+            left_behind += bots[-1].children()
             bots[-1].kill()
             await bots[-1].wait(10.0)
             report.kills += 1
@@ -120,11 +122,23 @@ async def crash_run(
         ]
         if unfinished:
             report.problems.append(f"players could not finish: {unfinished}")
+        alive = [pid for pid in left_behind if running(pid)]
+        if alive:
+            report.problems.append(f"processes of killed bots still running: {alive}")
     finally:
         for bot in bots:
             bot.kill()
         await server.stop()
     return report
+
+
+def running(pid: int) -> bool:
+    """Whether a process exists and has not exited (a zombie has)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 async def check(db: Path, players: Players, report: CrashReport) -> None:

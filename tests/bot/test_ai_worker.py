@@ -1,0 +1,63 @@
+"""The searching AIs think in a worker process and choose exactly what the bot itself would."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import engines
+from bot.ai_worker import SEARCHING, AiWorker, decide
+from tests.engines.playout import random_choice
+
+
+def positions(slug: str, count: int) -> list[tuple[Any, int]]:
+    """States along a seeded random game, each with a seat that must act."""
+    game = engines.game(slug)
+    state = game.setup(game.SPEC.Options(), 3, 11)
+    found: list[tuple[Any, int]] = []
+    rng = random.Random(5)
+    while len(found) < count and game.outcome(state) is None:
+        seat = min(game.to_act(state))
+        found.append((state, seat))
+        state, _ = game.apply(state, seat, random_choice(game, state, seat, rng))
+    return found
+
+
+async def test_the_worker_decides_as_the_bot_would_for_every_searching_ai():
+    worker = AiWorker(enabled=True)
+    await worker.start()
+    try:
+        for slug in sorted(SEARCHING):
+            for state, seat in positions(slug, 15):
+                chosen = await worker.choose(slug, state, seat, seed=7)
+                assert chosen == decide(slug, state, seat, seed=7)
+    finally:
+        await worker.stop()
+
+
+async def test_when_the_worker_dies_the_bot_decides_and_the_game_goes_on():
+    worker = AiWorker(enabled=True)
+    await worker.start()
+    try:
+        state, seat = positions("zero", 1)[0]
+        assert await worker.choose("zero", state, seat, seed=1) == decide("zero", state, seat, 1)
+        assert worker._proc is not None
+        worker._proc.kill()
+        await worker._proc.wait()
+        for seed in range(2, 5):
+            assert await worker.choose("zero", state, seat, seed) == decide(
+                "zero", state, seat, seed
+            )
+    finally:
+        await worker.stop()
+
+
+async def test_a_stopped_worker_exits_and_leaves_the_decisions_to_the_bot():
+    worker = AiWorker(enabled=True)
+    await worker.start()
+    proc = worker._proc
+    assert proc is not None
+    await worker.stop()
+    assert proc.returncode == 0
+    state, seat = positions("thegame", 1)[0]
+    assert await worker.choose("thegame", state, seat, 3) == decide("thegame", state, seat, 3)
