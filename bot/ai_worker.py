@@ -60,6 +60,7 @@ class AiWorker:
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
         self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._restart: asyncio.Task[None] | None = None
         self._ids = itertools.count()
         self._started_at = 0.0
 
@@ -118,7 +119,8 @@ class AiWorker:
                 answer.set_exception(WorkerGoneError())
         if self.enabled and time.monotonic() - self._started_at >= RESTART_AFTER:
             log.warning("the AI worker exited; starting a new one")
-            asyncio.get_running_loop().create_task(self.start())
+            # Kept, or the loop's weak reference could let the start be collected midway.
+            self._restart = asyncio.get_running_loop().create_task(self.start())
         elif self.enabled:
             log.warning("the AI worker exited again at once; the AIs now decide in the bot")
             self.enabled = False

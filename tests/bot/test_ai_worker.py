@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -61,3 +62,23 @@ async def test_a_stopped_worker_exits_and_leaves_the_decisions_to_the_bot():
     assert proc.returncode == 0
     state, seat = positions("thegame", 1)[0]
     assert await worker.choose("thegame", state, seat, 3) == decide("thegame", state, seat, 3)
+
+
+async def test_a_worker_that_dies_after_a_long_life_is_replaced(monkeypatch):
+    monkeypatch.setattr("bot.ai_worker.RESTART_AFTER", 0.0)
+    worker = AiWorker(enabled=True)
+    await worker.start()
+    try:
+        first = worker._proc
+        assert first is not None
+        first.kill()
+        await first.wait()
+        for _ in range(200):  # the reader sees the end of the pipe, then a new worker starts
+            if worker._proc is not None and worker._proc is not first:
+                break
+            await asyncio.sleep(0.01)
+        assert worker._proc is not None and worker._proc.pid != first.pid
+        state, seat = positions("zero", 3)[-1]
+        assert await worker.choose("zero", state, seat, 9) == decide("zero", state, seat, 9)
+    finally:
+        await worker.stop()
