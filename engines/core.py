@@ -5,9 +5,9 @@ Engines are pure: no I/O, no clock, no global random. The bot and the tests rely
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from random import Random
 from typing import Any, Protocol, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -85,9 +85,9 @@ class Outcome(Frozen):
     details: dict[str, Any] = {}
 
 
-def rng_for(seed: int, version: int, salt: str = "") -> random.Random:
+def rng_for(seed: int, version: int, salt: str = "") -> Random:
     """The only source of randomness: derived from the match seed and the state version."""
-    return random.Random(f"{seed}:{version}:{salt}" if salt else f"{seed}:{version}")
+    return Random(f"{seed}:{version}:{salt}" if salt else f"{seed}:{version}")
 
 
 def places(keys: Sequence[Any]) -> tuple[int, ...]:
@@ -174,4 +174,4 @@ class Game(Protocol):
     apply: Callable[[Any, int, Any], tuple[Any, list[Event]]]
     view: Callable[[Any, int | None], Any]
     outcome: Callable[[Any], Outcome | None]
-    ai_action: Callable[[Any, list[Any], random.Random], Any]
+    ai_action: Callable[[Any, list[Any], Random], Any]
