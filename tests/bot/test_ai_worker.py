@@ -3,25 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-import random
+from itertools import islice
 from typing import Any
 
 import engines
 from bot.ai_worker import SEARCHING, AiWorker, decide
-from tests.engines.playout import random_choice
+from tests.engines.playout import steps
 
 
 def positions(slug: str, count: int) -> list[tuple[Any, int]]:
-    """States along a seeded random game, each with a seat that must act."""
-    game = engines.game(slug)
-    state = game.setup(game.SPEC.Options(), 3, 11)
-    found: list[tuple[Any, int]] = []
-    rng = random.Random(5)
-    while len(found) < count and game.outcome(state) is None:
-        seat = min(game.to_act(state))
-        found.append((state, seat))
-        state, _ = game.apply(state, seat, random_choice(game, state, seat, rng))
-    return found
+    """States along a seeded random game, each with the seat that acts there."""
+    return [(state, seat) for state, seat, _ in islice(steps(engines.game(slug), 3, 11), count)]
 
 
 async def test_the_worker_decides_as_the_bot_would_for_every_searching_ai():
