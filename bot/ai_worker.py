@@ -114,20 +114,23 @@ class AiWorker:
     def _gone(self) -> None:
         """The worker exited: its questions are decided here, and a new one is started."""
         self._proc = None
-        for answer in self._pending.values():
-            if not answer.done():
-                answer.set_exception(WorkerGoneError())
+        self._fail_pending()
         if self.enabled and time.monotonic() - self._started_at >= RESTART_AFTER:
             log.warning("the AI worker exited; starting a new one")
             # Kept, or the loop's weak reference could let the start be collected midway.
             self._restart = asyncio.get_running_loop().create_task(self.start())
         elif self.enabled:
-            log.warning("the AI worker exited again at once; the AIs now decide in the bot")
+            log.warning(
+                "the AI worker exited within a minute of starting; the AIs now decide in the bot"
+            )
             self.enabled = False
 
     async def stop(self) -> None:
         """End the worker (it exits when its stdin closes); later decisions are made here."""
         self.enabled = False
+        if self._restart is not None:
+            self._restart.cancel()
+            await asyncio.gather(self._restart, return_exceptions=True)
         proc, self._proc = self._proc, None
         if proc is None:
             return
@@ -140,6 +143,10 @@ class AiWorker:
             await proc.wait()
         if self._reader is not None:
             await self._reader
+        self._fail_pending()
+
+    def _fail_pending(self) -> None:
+        """Questions the worker will not answer any more: the bot decides them itself."""
         for answer in self._pending.values():
             if not answer.done():
                 answer.set_exception(WorkerGoneError())
