@@ -163,11 +163,6 @@ class Panel(discord.ui.View):
         return [{"type": 1, "components": components} for components in rows.values()]
 
 
-def item_view() -> Panel:
-    """An empty panel for one message's components."""
-    return Panel()
-
-
 def _button(
     custom_id: str, label: str, style: discord.ButtonStyle, disabled: bool = False
 ) -> dict[str, Any]:
@@ -492,8 +487,8 @@ def _forget_response(interaction: discord.Interaction) -> None:
     """Break the reference cycle between a handled click and its `response`.
 
     discord.py keeps `interaction.response` in a slot, and the response points back at the
-    interaction. The cycle, with the clicked message, its components and the member in it,
-    waited for the collector's full passes: about 370 of them a second under load, most of the
+    interaction. The cycle, with the member and the interaction's data in it, waited for the
+    collector's full passes: about 370 of them a second under load, most of the
     garbage behind 15-40 ms pauses. Without it, reference counting frees a click at once.
     A component interaction is handled only here, so nothing reads the response afterwards.
     """

@@ -15,7 +15,7 @@ from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
 from bot.session import GameSession
 from cogs import ui
-from cogs.components import ConfirmButton, answer, guarded, item_view
+from cogs.components import ConfirmButton, Panel, answer, guarded
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +195,7 @@ class GamesCog(commands.Cog):
 
         async def work() -> None:
             session = self._my_game(interaction)
-            view = item_view()
+            view = Panel()
             view.add(ConfirmButton(session.id, what, t(lang, f"{key}-button")))
             await answer(
                 interaction, t(lang, key, game=ui.game_title(session.record.slug, lang)), view=view

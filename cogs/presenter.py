@@ -16,7 +16,7 @@ from bot.i18n import t
 from bot.render import renderer
 from bot.session import GameSession
 from cogs import ui
-from cogs.components import ReclaimButton, item_view
+from cogs.components import Panel, ReclaimButton
 from cogs.outbox import Outbox
 from engines.core import Event
 
@@ -183,7 +183,7 @@ class DiscordPresenter:
         text = t(record.language, key, who=who, count=len(seats), **params)
         view = None
         if reclaim:
-            view = item_view()
+            view = Panel()
             view.add(ReclaimButton(session.id, t(record.language, "reclaim-button")))
         self._notices += 1
         self._post(

@@ -17,7 +17,7 @@ from cogs.components import (
     ExtraSelect,
     HandButton,
     LobbyButton,
-    item_view,
+    Panel,
 )
 from engines.core import Outcome, encode_action
 
@@ -84,7 +84,7 @@ def lobby_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
         inline=False,
     )
     embed.set_footer(text=t(lang, "lobby-footer", low=spec.min_players, high=spec.max_players))
-    view = item_view()
+    view = Panel()
     full = len(record.seats) >= spec.max_players
     startable = spec.min_players <= len(record.seats) <= spec.max_players
     for verb, style, disabled in (
@@ -138,7 +138,7 @@ def board_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
         value = "\n".join(session.recent)[-1024:]
         embed.add_field(name=t(lang, "board-last-moves"), value=value)
     embed.set_footer(text=t(lang, "board-footer", id=session.id))
-    view = item_view()
+    view = Panel()
     view.add(HandButton(session.id, t(lang, "board-my-hand")))
     return embed, view
 
@@ -187,7 +187,7 @@ def hand_panel(session: GameSession, seat: int, lang: str) -> tuple[discord.Embe
     )
     if not legal:
         embed.set_footer(text=t(lang, "hand-wait"))
-    view = item_view()
+    view = Panel()
     buttons = [a for a in legal if not render.group(a)]
     groups: OrderedDict[str, list[Any]] = OrderedDict()
     for action in legal:
