@@ -11,12 +11,19 @@ appends to the log without an fsync, so a batch takes about a millisecond. On a 
 every statement would have to win the GIL back from a busy loop, which can take the 5 ms switch
 interval each time; that made a batch take far longer than running it here. The WAL is
 checkpointed elsewhere (Storage), off this thread, since a checkpoint does sync the disk.
+
+When several bot processes write one file (bot.cluster), they take turns through a lock file
+(`WriterLock`) that is only ever tried, never waited for, on the loop: a busy turn is tried
+again a millisecond later, while the loop serves clicks. SQLite's own wait for a busy database
+sleeps 1, 2, 5, 10 ms and more on the waiting thread, which here is the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import logging
+import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -31,18 +38,48 @@ Statement = tuple[str, Params | list[Params]]
 Unit = Sequence[Statement]
 
 
+LOCK_RETRY = 0.001
+"""Seconds before a writer tries again for the turn another process holds."""
+
+
+class WriterLock:
+    """The turn to write a file shared by several processes (an advisory lock file)."""
+
+    def __init__(self, path: Path) -> None:
+        self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+
+    def acquire(self, wait: bool) -> bool:
+        """Take the turn; without `wait`, False at once if another process has it."""
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def release(self) -> None:
+        """Give the turn back."""
+        fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        """Close the lock file (which also gives the turn back)."""
+        os.close(self._fd)
+
+
 class BatchWriter:
     """The process's only writer of the database file."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, shared: bool = False) -> None:
+        """`shared`: other processes write the file too."""
+        self._lock = WriterLock(path.with_name(f"{path.name}.writer")) if shared else None
         # isolation_level=None: transactions are opened and closed explicitly below.
         self._conn = sqlite3.connect(path, isolation_level=None)
         for pragma in (
+            # First: switching a new file to WAL waits for another process opening it too.
+            "PRAGMA busy_timeout=5000",
             "PRAGMA journal_mode=WAL",
             # With WAL, NORMAL keeps every commit through a crash of the process.
             "PRAGMA synchronous=NORMAL",
             "PRAGMA foreign_keys=ON",
-            "PRAGMA busy_timeout=5000",
             # Checkpoints sync the disk: Storage runs them on its reading connection's thread.
             "PRAGMA wal_autocheckpoint=0",
         ):
@@ -69,21 +106,30 @@ class BatchWriter:
         """Commit what is pending, then close the connection (later calls do nothing)."""
         if self._closed:
             return
-        self._flush()
+        self._flush(wait=True)
         self._closed = True
         self._conn.close()
+        if self._lock is not None:
+            self._lock.close()
 
-    def _flush(self) -> None:
+    def _flush(self, wait: bool = False) -> None:
         self._flush_scheduled = False
-        batch, self._pending = self._pending, []
-        if not batch:
+        if not self._pending:
             return
+        if self._lock is not None and not self._lock.acquire(wait):
+            self._flush_scheduled = True
+            asyncio.get_running_loop().call_later(LOCK_RETRY, self._flush)
+            return
+        batch, self._pending = self._pending, []
         try:
             errors = self._run([unit for unit, _ in batch])
             self.commits += 1
         except Exception as exc:  # the commit itself failed: nothing of the batch landed
             log.exception("a batch of %d writes failed", len(batch))
             errors = [exc] * len(batch)
+        finally:
+            if self._lock is not None:
+                self._lock.release()
         for (_, done), error in zip(batch, errors, strict=True):
             if done.done():
                 continue

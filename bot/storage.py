@@ -163,23 +163,27 @@ def _result_row(game_id: str, outcome_json: str) -> Statement:
 class Storage:
     """A reading connection (aiosqlite) and the writer; settings are cached after first use."""
 
-    def __init__(self, db: aiosqlite.Connection, writer: BatchWriter) -> None:
+    def __init__(self, db: aiosqlite.Connection, writer: BatchWriter, shared: bool) -> None:
         self._db = db
         self._writer = writer
         self._checkpointed = 0
         self._closed = False
         self._checkpointing: asyncio.Task[None] | None = None
-        self._dm_turns: dict[int, bool] = {}
+        # Members' preferences are cached only while no other process can change them.
+        self._dm_turns: dict[int, bool] | None = None if shared else {}
 
     @classmethod
-    async def open(cls, path: Path) -> Storage:
-        """Create the file if needed, apply pending migrations and open it in WAL mode."""
+    async def open(cls, path: Path, *, shared: bool = False) -> Storage:
+        """Create the file if needed, apply pending migrations and open it in WAL mode.
+
+        `shared`: other bot processes use the file too (bot.cluster).
+        """
         path.parent.mkdir(parents=True, exist_ok=True)
         await asyncio.to_thread(_migrate, path)
-        writer = BatchWriter(path)
+        writer = BatchWriter(path, shared=shared)
         db = await aiosqlite.connect(path)
         db.row_factory = aiosqlite.Row
-        return cls(db, writer)
+        return cls(db, writer, shared)
 
     async def close(self) -> None:
         """Commit pending writes, checkpoint the WAL, close both connections.
@@ -244,14 +248,16 @@ class Storage:
 
     async def dm_turns(self, user_id: int) -> bool:
         """Whether the user wants a DM on their turn (on unless they turned it off)."""
-        cached = self._dm_turns.get(user_id)
-        if cached is None:
-            async with self._db.execute(
-                "SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,)
-            ) as cur:
-                row = await cur.fetchone()
-            cached = self._dm_turns.setdefault(user_id, bool(row["dm_turns"]) if row else True)
-        return cached
+        cache = self._dm_turns
+        if cache is not None and user_id in cache:
+            return cache[user_id]
+        async with self._db.execute(
+            "SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        enabled = bool(row["dm_turns"]) if row else True
+        # A choice saved while this read was on its way is newer than what it read.
+        return enabled if cache is None else cache.setdefault(user_id, enabled)
 
     async def set_dm_turns(self, user_id: int, enabled: bool) -> None:
         """Turn the user's turn DMs on or off."""
@@ -264,7 +270,8 @@ class Storage:
                 )
             ]
         )
-        self._dm_turns[user_id] = enabled
+        if self._dm_turns is not None:
+            self._dm_turns[user_id] = enabled
 
     # --- games ---
 
@@ -283,6 +290,12 @@ class Storage:
     async def close_game(self, game_id: str, status: Status) -> None:
         """A game ended (finished, cancelled or abandoned): no deadline any more."""
         await self._write([_set_columns(game_id, status=status, deadline=None)])
+
+    async def guild_of(self, game_id: str) -> int | None:
+        """The server a game is played in (None for an unknown id)."""
+        async with self._db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else int(row["guild_id"])
 
     async def games(self, statuses: tuple[Status, ...] = ACTIVE) -> list[GameRecord]:
         """Every game in one of `statuses`, with its seats."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.batch_writer import BatchWriter
+from bot.batch_writer import BatchWriter, WriterLock
 
 
 @pytest.fixture
@@ -143,3 +143,32 @@ async def test_a_unit_with_an_unbindable_value_does_not_fail_the_others(writer, 
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], Exception)
     assert rows(path) == {1: "x", 3: "x"}
+
+
+async def test_a_shared_writer_waits_for_its_turn_without_stopping_the_loop(path):
+    other_process = WriterLock(path.with_name(f"{path.name}.writer"))
+    assert other_process.acquire(wait=False)
+    writer = BatchWriter(path, shared=True)
+    try:
+        write = asyncio.create_task(writer.write([insert(1)]))
+        ticks = 0
+        for _ in range(20):  # the loop keeps running while the turn is taken
+            await asyncio.sleep(0.001)
+            ticks += 1
+        assert ticks == 20 and not write.done() and rows(path) == {}
+
+        other_process.release()
+        await asyncio.wait_for(write, 1.0)
+        assert rows(path) == {1: "x"}
+    finally:
+        writer.close()
+        other_process.close()
+
+
+async def test_closing_a_shared_writer_commits_what_is_pending(path):
+    writer = BatchWriter(path, shared=True)
+    task = asyncio.create_task(writer.write([insert(7)]))
+    await asyncio.sleep(0)
+    writer.close()
+    assert rows(path) == {7: "x"}
+    await task

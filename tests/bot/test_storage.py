@@ -185,6 +185,21 @@ async def test_dm_turns_default_on_and_follow_the_user_choice(storage):
     assert await storage.dm_turns(5) is True
 
 
+async def test_dm_turns_turned_off_in_one_process_reach_the_others(path):
+    # With PROCESSES, the DM's button is answered by one process, the DMs come from another.
+    sending, answering = (
+        await Storage.open(path, shared=True),
+        await Storage.open(path, shared=True),
+    )
+    try:
+        assert await sending.dm_turns(5) is True
+        await answering.set_dm_turns(5, False)
+        assert await sending.dm_turns(5) is False
+    finally:
+        await sending.close()
+        await answering.close()
+
+
 # --- durability ---
 
 
