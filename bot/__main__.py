@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 import discord
 from pydantic import ValidationError
 
+from bot.cluster import INDEX_ENV, supervise
 from bot.settings import DISCORD, Settings
+
+
+def _setting_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    return f"{error['loc'][0]}: {error['msg']}" if error["loc"] else str(error["msg"])
 
 
 def main() -> int:
@@ -21,7 +28,7 @@ def main() -> int:
         settings = Settings()
     except ValidationError as exc:
         print(
-            f"Invalid setting: {exc.errors()[0]['loc'][0]}: {exc.errors()[0]['msg']}",
+            f"Invalid setting: {_setting_error(exc)}",
             file=sys.stderr,
         )
         return 2
@@ -32,6 +39,8 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
+    if settings.processes > 1 and INDEX_ENV not in os.environ:
+        return supervise("bot", settings.processes)
     if settings.discord_api_base != DISCORD:
         discord.http.Route.BASE = f"{settings.discord_api_base.rstrip('/')}/api/v10"
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))

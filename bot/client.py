@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
-import yarl
 from discord import app_commands
 from discord.ext import commands, tasks
-from discord.gateway import DiscordWebSocket
 from discord.shard import AutoShardedConnectionState
 
 import engines
 from bot.ai_worker import AiWorker
+from bot.cluster import Cluster, Peers, watch_lifeline
+from bot.gateway import follow_api_gateway
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
 from bot.render import renderer
 from bot.runtime import Runtime
-from bot.settings import DISCORD, Settings
+from bot.settings import Settings
 from bot.storage import Storage
 from bot.tick_gate import Foreground, TickGate
-from cogs.components import answer, route
+from cogs.components import answer, game_of, route
 from cogs.config import ConfigCog
 from cogs.games import GamesCog
 from cogs.outbox import Outbox
@@ -83,10 +85,19 @@ class ClickState(AutoShardedConnectionState):
     answer goes by the interaction's token. Under load that was about a tenth of a click's time.
     """
 
+    divert: Callable[[dict[str, Any]], bool] | None = None
+    """Takes the clicks in direct messages that another process must answer (bot.cluster)."""
+
     def parse_interaction_create(self, data: Any) -> None:
         """The interaction, without the clicked message (`interaction.message` is None)."""
         if data.get("type") == discord.InteractionType.component.value:
             data = {key: value for key, value in data.items() if key != "message"}
+            if self.divert is not None and "guild_id" not in data and self.divert(data):
+                return
+        self.accept(data)
+
+    def accept(self, data: dict[str, Any]) -> None:
+        """Dispatch an interaction this process answers."""
         super().parse_interaction_create(data)
 
 
@@ -101,10 +112,12 @@ class TabletopBot(commands.AutoShardedBot):
     outbox: Outbox
 
     def __init__(self, settings: Settings) -> None:
+        self.cluster = Cluster.from_env(settings.processes, settings.shard_count)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
-            shard_count=settings.shard_count,
+            shard_count=self.cluster.shard_count if self.cluster else settings.shard_count,
+            shard_ids=self.cluster.shard_ids if self.cluster else None,
             help_command=None,
             tree_cls=GameTree,
             # Nothing here reads cached messages, and a thousand cached boards and panels cost
@@ -112,30 +125,32 @@ class TabletopBot(commands.AutoShardedBot):
             max_messages=None,
         )
         self.settings = settings
+        self._handing_over: set[asyncio.Task[None]] = set()
 
     def _get_state(self, **options: Any) -> AutoShardedConnectionState:
         # discord.py's own factory, with the state above.
-        return ClickState(
+        self.clicks = ClickState(
             dispatch=self.dispatch,
             handlers=self._handlers,
             hooks=self._hooks,
             http=self.http,
             **options,
         )
+        return self.clicks
 
     async def setup_hook(self) -> None:
         """Open the database, restore games, register commands and components, sync."""
-        if self.settings.discord_api_base != DISCORD:
-            # With SHARD_COUNT set (and after a failed resume) discord.py connects to its
-            # default gateway, Discord's; a stand-in API serves its own.
-            _, url, _ = await self.http.get_bot_gateway()
-            DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.storage = await Storage.open(self.settings.database_path)
+        await follow_api_gateway(self, self.settings.discord_api_base)
+        if self.cluster is not None:
+            watch_lifeline(self.loop)
+        self.storage = await Storage.open(
+            self.settings.database_path, shared=self.cluster is not None
+        )
         # Clicks first: AI moves and the bot's own posts wait while one is being answered.
         self.foreground = Foreground()
         self.outbox = Outbox(
-            self.settings.rest_per_second,
-            burst=int(self.settings.rest_per_second),
+            self.settings.rest_share,
+            burst=int(self.settings.rest_share),
             gate=TickGate(OUTBOX_JOBS_PER_TICK, self.foreground),
         )
         self.presenter = DiscordPresenter(self, self.settings.board_edit_interval, self.outbox)
@@ -148,14 +163,39 @@ class TabletopBot(commands.AutoShardedBot):
         await self.add_cog(GamesCog(self))
         await self.add_cog(ConfigCog(self))
         settle_heap()
-        restored = await self.runtime.restore()
+        restored = await self.runtime.restore(self.cluster.owns if self.cluster else None)
         log.info("restored %d games", restored)
+        if self.cluster is not None:
+            self.peers = Peers(self.cluster, self.clicks.accept)
+            await self.peers.start()
+            if self.cluster.index != 0:
+                return  # the commands are the bot's, not a process's: the first syncs them
+            self.clicks.divert = self._divert  # direct messages come to the first only
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    def _divert(self, data: dict[str, Any]) -> bool:
+        """A click in a DM on a game this process does not hold goes to the game's process."""
+        game_id = game_of(str(data.get("data", {}).get("custom_id", "")))
+        if game_id is None or game_id in self.runtime.sessions:
+            return False
+        task = self.loop.create_task(self._hand_over(game_id, data))
+        self._handing_over.add(task)
+        task.add_done_callback(self._handing_over.discard)
+        return True
+
+    async def _hand_over(self, game_id: str, data: dict[str, Any]) -> None:
+        assert self.cluster is not None
+        guild_id = await self.storage.guild_of(game_id)
+        owner = self.cluster.index if guild_id is None else self.cluster.owner(guild_id)
+        # A game of our own that is not running (over, or unknown) is answered here, and so is
+        # a click whose process cannot be reached: it says so rather than failing.
+        if owner == self.cluster.index or not await self.peers.send(owner, data):
+            self.clicks.accept(data)
 
     async def reachable(self, channel_id: int) -> bool:
         """Whether the bot can still post in a channel or thread."""
@@ -217,6 +257,8 @@ class TabletopBot(commands.AutoShardedBot):
             await self.ai.stop()
         if hasattr(self, "outbox"):
             await self.outbox.close()
+        if hasattr(self, "peers"):
+            await self.peers.close()
         await super().close()
         if hasattr(self, "storage"):
             await self.storage.close()

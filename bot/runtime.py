@@ -102,10 +102,15 @@ class Runtime:
 
     # --- restore ---
 
-    async def restore(self) -> int:
-        """Load every lobby and running game from the database; resume their clocks."""
+    async def restore(self, owns: Callable[[int], bool] | None = None) -> int:
+        """Load every lobby and running game from the database; resume their clocks.
+
+        `owns`: of the servers (guild ids) it accepts only, when other processes run the rest.
+        """
         points = await self.storage.restore_points()
         for record in await self.storage.games():
+            if owns is not None and not owns(record.guild_id):
+                continue
             session = GameSession(record=record)
             try:
                 if record.status == "running":

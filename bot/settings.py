@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DISCORD = "https://discord.com"
@@ -22,6 +22,8 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     discord_api_base: str = DISCORD
     shard_count: int | None = Field(default=None, ge=1)
+    processes: int = Field(default=1, ge=1, le=64)
+    """Bot processes, each running some of the shards (bot.cluster): one per core to use."""
     board_edit_interval: float = Field(default=1.0, ge=0.0)
     rest_per_second: float = Field(default=40.0, ge=0.0, le=50.0)
     """Our own REST calls (not interaction answers) per second: under Discord's global 50.
@@ -36,8 +38,19 @@ class Settings(BaseSettings):
     @classmethod
     def _sqlite_only(cls, value: str) -> str:
         if not value.startswith("sqlite:///"):
-            raise ValueError("only sqlite:///path databases are supported in one process")
+            raise ValueError("only sqlite:///path databases are supported")
         return value
+
+    @model_validator(mode="after")
+    def _enough_shards(self) -> Settings:
+        if self.shard_count is not None and self.shard_count < self.processes:
+            raise ValueError(f"SHARD_COUNT must be at least PROCESSES ({self.processes})")
+        return self
+
+    @property
+    def rest_share(self) -> float:
+        """This process's share of REST_PER_SECOND: Discord's global limit is per bot."""
+        return self.rest_per_second / self.processes
 
     @property
     def database_path(self) -> Path:

@@ -464,6 +464,15 @@ ITEMS: tuple[type[Component], ...] = (
 )
 
 
+_GAME_CLICK = re.compile(rf"tb:\w+:{_ID}")
+
+
+def game_of(custom_id: str) -> str | None:
+    """The game a component belongs to, from its custom_id (None if it is no game's)."""
+    match = _GAME_CLICK.match(custom_id)
+    return None if match is None else match["gid"]
+
+
 async def route(interaction: discord.Interaction) -> None:
     """Run the callback of our component that was used; its custom_id says which and for what.
 

@@ -1,0 +1,234 @@
+"""Several bot processes on one machine: each runs some of the shards, so some of the servers.
+
+Python runs one core per process. With PROCESSES=N, `python -m bot` becomes a supervisor that
+starts N processes of the same module, each with the shards `index, index + N, ...` of
+SHARD_COUNT (N when unset). Discord sends a server's events to its shard, so each process owns
+the games of its servers, and they share the SQLite file (WAL: one writer at a time, each
+waiting its turn on its writer thread).
+
+Discord sends every direct-message interaction to shard 0: a click on a turn DM reaches
+process 0 whichever process owns the game. Process 0 hands it to the owner over a Unix socket
+(`Peers`), and the owner answers it by its token as if its own gateway had brought it.
+
+Each process watches a pipe from the supervisor and exits at once when it closes: a supervisor
+killed with SIGKILL leaves no process serving games behind, nor two owners of a game after the
+restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+INDEX_ENV = "TABLETOP_CLUSTER_INDEX"
+DIR_ENV = "TABLETOP_CLUSTER_DIR"
+LIFELINE_ENV = "TABLETOP_CLUSTER_LIFELINE"
+QUICK_DEATH = 30.0
+"""A process that dies sooner than this after starting is not restarted: it would again."""
+RESTART_PAUSE = 1.0
+CONNECT_TRIES = 10
+"""Tries (0.1 s apart) to reach a peer that is starting: within Discord's 3 s to answer."""
+_HEADER = struct.Struct("!I")
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's shard for a server."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """Where this process stands among the bot's processes."""
+
+    index: int
+    processes: int
+    shard_count: int
+    directory: Path
+
+    @property
+    def shard_ids(self) -> list[int]:
+        """The shards this process connects."""
+        return list(range(self.index, self.shard_count, self.processes))
+
+    def owner(self, guild_id: int) -> int:
+        """The process that owns a server's games."""
+        return shard_of(guild_id, self.shard_count) % self.processes
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether this process owns a server's games."""
+        return self.owner(guild_id) == self.index
+
+    def socket(self, index: int) -> Path:
+        """Where process `index` takes the interactions handed to it."""
+        return self.directory / f"{index}.sock"
+
+    @classmethod
+    def from_env(cls, processes: int, shard_count: int | None) -> Cluster | None:
+        """This process's place, or None outside a supervisor (one process does everything)."""
+        if processes == 1 or INDEX_ENV not in os.environ:
+            return None
+        return cls(
+            index=int(os.environ[INDEX_ENV]),
+            processes=processes,
+            shard_count=shard_count or processes,
+            directory=Path(os.environ[DIR_ENV]),
+        )
+
+
+def watch_lifeline(loop: asyncio.AbstractEventLoop) -> None:
+    """Exit at once when the supervisor is gone (its end of the pipe closes)."""
+    fd = os.environ.get(LIFELINE_ENV)
+    if fd is None:
+        return
+
+    def check() -> None:
+        if not os.read(int(fd), 1):
+            os._exit(1)  # no cleanup, as in a crash: every answered move is committed already
+
+    loop.add_reader(int(fd), check)
+
+
+class Peers:
+    """Interactions handed between the processes, as Discord's JSON, over Unix sockets."""
+
+    def __init__(self, cluster: Cluster, receive: Callable[[dict[str, Any]], None]) -> None:
+        self.cluster = cluster
+        self._receive = receive
+        self._server: asyncio.Server | None = None
+        self._writers: dict[int, asyncio.StreamWriter] = {}
+
+    async def start(self) -> None:
+        """Listen for the interactions the other processes hand to this one."""
+        path = self.cluster.socket(self.cluster.index)
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()  # left by this process's previous life
+        self._server = await asyncio.start_unix_server(self._serve, path=str(path))
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while True:
+                (size,) = _HEADER.unpack(await reader.readexactly(_HEADER.size))
+                self._receive(json.loads(await reader.readexactly(size)))
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+    async def send(self, index: int, data: dict[str, Any]) -> bool:
+        """Hand an interaction to process `index`; False if it cannot be reached."""
+        body = json.dumps(data).encode()
+        for _ in range(CONNECT_TRIES):
+            writer = self._writers.get(index)
+            if writer is None or writer.is_closing():
+                try:
+                    _, writer = await asyncio.open_unix_connection(str(self.cluster.socket(index)))
+                except OSError:
+                    await asyncio.sleep(0.1)
+                    continue
+                self._writers[index] = writer
+            try:
+                writer.write(_HEADER.pack(len(body)) + body)
+                await writer.drain()
+                return True
+            except ConnectionError:
+                self._writers.pop(index, None)
+        return False
+
+    async def close(self) -> None:
+        """Stop listening and hang up."""
+        if self._server is not None:
+            self._server.close()
+        for writer in self._writers.values():
+            writer.close()
+        self._writers.clear()
+
+
+class Supervisor:
+    """Starts the processes, restarts one that dies, and stops them all on SIGINT or SIGTERM."""
+
+    def __init__(self, module: str, processes: int) -> None:
+        self.module = module
+        self.processes = processes
+        self.children: dict[int, tuple[subprocess.Popen[bytes], float]] = {}
+        self.stopping = False
+
+    def run(self) -> int:
+        """Until every process has stopped; the exit status of one that would not stay up."""
+        read_end, self._lifeline = os.pipe()
+        self._read_end = read_end
+        status = 0
+        with tempfile.TemporaryDirectory(prefix="tabletop-") as directory:
+            self.directory = directory
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                signal.signal(signum, self._stop)
+            for index in range(self.processes):
+                self._start(index)
+            while self.children:
+                try:
+                    pid, code = os.wait()
+                except ChildProcessError:
+                    break
+                index = next((i for i, (p, _) in self.children.items() if p.pid == pid), None)
+                if index is None:
+                    continue
+                _, started = self.children.pop(index)
+                code = os.waitstatus_to_exitcode(code)
+                if self.stopping:
+                    continue
+                if time.monotonic() - started < QUICK_DEATH:
+                    log.error("process %d exited (%d) soon after starting: stopping", index, code)
+                    status = code or 1
+                    self._stop(signal.SIGTERM, None)
+                    continue
+                log.error("process %d exited (%d): starting it again", index, code)
+                time.sleep(RESTART_PAUSE)
+                self._start(index)
+        os.close(self._lifeline)
+        os.close(read_end)
+        return status
+
+    def _start(self, index: int) -> None:
+        env = {
+            **os.environ,
+            INDEX_ENV: str(index),
+            DIR_ENV: self.directory,
+            LIFELINE_ENV: str(self._read_end),
+        }
+        child = subprocess.Popen(
+            [sys.executable, "-m", self.module],
+            env=env,
+            pass_fds=(self._read_end,),
+            # Its own process group: a Ctrl-C in the terminal reaches the supervisor only,
+            # which passes it on once.
+            process_group=0,
+        )
+        self.children[index] = (child, time.monotonic())
+
+    def _stop(self, signum: int, frame: Any) -> None:
+        if self.stopping:
+            return  # passed on once already: the processes are closing
+        self.stopping = True
+        for child, _ in self.children.values():
+            with contextlib.suppress(ProcessLookupError):
+                child.send_signal(signal.SIGINT)
+
+
+def supervise(module: str, processes: int) -> int:
+    """Run `python -m module` as `processes` processes; see the module docstring."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    return Supervisor(module, processes).run()

@@ -1,0 +1,46 @@
+"""PROCESSES: which process runs which shards and owns which servers' games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from bot.cluster import Cluster, shard_of
+from bot.settings import Settings
+
+
+def cluster(index: int, processes: int = 2, shards: int | None = None) -> Cluster:
+    return Cluster(index, processes, shards or processes, Path("/tmp"))
+
+
+def test_every_shard_is_run_by_exactly_one_process():
+    processes = [cluster(i, 3, 8) for i in range(3)]
+    shards = sorted(s for c in processes for s in c.shard_ids)
+    assert shards == list(range(8))
+    assert processes[0].shard_ids[0] == 0  # direct messages come on shard 0
+
+
+def test_a_server_is_owned_by_the_process_that_runs_its_shard():
+    processes = [cluster(i, 2, 4) for i in range(2)]
+    for guild_id in (81384788765712384, 1575435979760599344, 290926798626357250, 1 << 22):
+        owners = [c for c in processes if c.owns(guild_id)]
+        assert len(owners) == 1
+        assert shard_of(guild_id, 4) in owners[0].shard_ids
+        assert all(c.owner(guild_id) == owners[0].index for c in processes)
+
+
+def test_one_process_needs_no_cluster(monkeypatch):
+    monkeypatch.setenv("TABLETOP_CLUSTER_INDEX", "0")
+    assert Cluster.from_env(1, None) is None
+
+
+def test_fewer_shards_than_processes_is_refused():
+    with pytest.raises(ValidationError, match="SHARD_COUNT must be at least PROCESSES"):
+        Settings(_env_file=None, processes=4, shard_count=2)
+
+
+def test_processes_share_the_rest_budget():
+    settings = Settings(_env_file=None, processes=2, rest_per_second=40)
+    assert settings.rest_share == 20
