@@ -3,22 +3,33 @@ ephemeral message. Same client class and intents as the real bot, nothing else.
 
 Run (as benchmarks/load.py does): DISCORD_TOKEN=x DISCORD_API_BASE=http://127.0.0.1:PORT
 python -m benchmarks.bare_bot
+
+With PROCESSES=N it runs as N processes sharing the shards, as the real bot does (bot.cluster).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import sys
 
 import discord
 
+from bot.cluster import INDEX_ENV, Cluster, supervise, watch_lifeline
+from bot.gateway import follow_api_gateway
 from bot.intents import gateway_intents
+from bot.settings import DISCORD
 
 log = logging.getLogger("bare_bot")
 
 
 class BareBot(discord.AutoShardedClient):
     """Answers everything with "ok"."""
+
+    async def setup_hook(self) -> None:
+        """Exit with the supervisor, if there is one; the fake Discord's gateway."""
+        watch_lifeline(self.loop)
+        await follow_api_gateway(self, os.environ.get("DISCORD_API_BASE", DISCORD))
 
     async def on_ready(self) -> None:
         """The line the benchmarks wait for, as the real bot logs it."""
@@ -29,15 +40,23 @@ class BareBot(discord.AutoShardedClient):
         await interaction.response.send_message("ok", ephemeral=True)
 
 
-def main() -> None:
+def main() -> int:
     """Connect to DISCORD_API_BASE (the gateway comes from its GET /gateway/bot)."""
-    base = os.environ.get("DISCORD_API_BASE", "https://discord.com")
+    processes = int(os.environ.get("PROCESSES", "1"))
+    if processes > 1 and INDEX_ENV not in os.environ:
+        return supervise("benchmarks.bare_bot", processes)
+    base = os.environ.get("DISCORD_API_BASE", DISCORD)
     discord.http.Route.BASE = f"{base.rstrip('/')}/api/v10"
     discord.utils.setup_logging(level=logging.INFO)
-    BareBot(intents=gateway_intents(), shard_count=None).run(
-        os.environ["DISCORD_TOKEN"], log_handler=None
+    cluster = Cluster.from_env(processes, None)
+    bot = BareBot(
+        intents=gateway_intents(),
+        shard_count=cluster.shard_count if cluster else None,
+        shard_ids=cluster.shard_ids if cluster else None,
     )
+    bot.run(os.environ["DISCORD_TOKEN"], log_handler=None)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,6 +1,10 @@
 """Load benchmark: the real bot process under N concurrent games, against a bare discord.py bot.
 
 Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
+     [--processes 1] [--per-guild 10]
+
+The tables are spread over servers (guilds), 10 to a server by default. With --processes N both
+bots run as N processes (PROCESSES, bot.cluster), each with the servers of its shards.
 
 For each N, one run does two phases on the same fake Discord (benchmarks/fake_discord, 127.0.0.1):
 
@@ -36,6 +40,7 @@ from benchmarks.fake_discord.proc import ms, percentiles
 from benchmarks.fake_discord.server import ANSWER_DEADLINE, FakeDiscord, Interaction
 from benchmarks.fake_discord.world import (
     ALL_SLUGS,
+    TABLES_PER_GUILD,
     make_server,
     make_tables,
     playable_slugs,
@@ -94,6 +99,11 @@ def no_full_collections() -> Iterator[None]:
         gc.collect()
 
 
+def processes_env(args: argparse.Namespace) -> dict[str, str]:
+    """Both bots run as the same number of processes (bot.cluster)."""
+    return {"PROCESSES": str(args.processes)}
+
+
 def summarize(records: list[Interaction], seconds: float) -> dict[str, Any]:
     """The numbers of one phase."""
     answered = [r for r in records if r.answered_at is not None]
@@ -132,7 +142,7 @@ async def phase_ours(
         workdir,
         profile_to=args.profile,
         timeout=180.0,
-        extra_env=dict(kv.split("=", 1) for kv in args.bot_env),
+        extra_env={**processes_env(args), **dict(kv.split("=", 1) for kv in args.bot_env)},
     )
     bot = started.bot
     players = Players(server, seed=args.seed)
@@ -191,7 +201,12 @@ async def phase_bare(
 ) -> dict[str, Any]:
     """The bare bot under the same interactions, replayed at the same moments."""
     started = await start_bot(
-        server, workdir / "bare.db", workdir, module="benchmarks.bare_bot", log_name="bare.log"
+        server,
+        workdir / "bare.db",
+        workdir,
+        module="benchmarks.bare_bot",
+        log_name="bare.log",
+        extra_env=processes_env(args),
     )
     bot = started.bot
     ordered = sorted(stream, key=lambda r: r.sent_at)
@@ -262,14 +277,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         raise SystemExit("no playable game")
     print(
         f"games: {', '.join(slugs)}; {args.humans} human(s) per game, AI in the other seats; "
-        f"{args.seconds:g} s per phase"
+        f"{args.seconds:g} s per phase; {args.per_guild} tables per server; "
+        f"each bot runs as {args.processes} process(es)"
     )
     report: dict[str, Any] = {"slugs": slugs, "skipped": skipped, "runs": {}}
     for n in args.games:
         with tempfile.TemporaryDirectory(prefix=f"tb-load-{n}-") as tmp:
             workdir = args.keep / f"n{n}" if args.keep else Path(tmp)
             server = make_server(
-                n, args.humans, global_rate_limit=None if args.no_global_limit else 50
+                n,
+                args.humans,
+                args.per_guild,
+                global_rate_limit=None if args.no_global_limit else 50,
             )
             await server.start()
             try:
@@ -342,6 +361,12 @@ def main() -> None:
     parser.add_argument("--humans", type=int, choices=(1, 2), default=1, help="humans per game")
     parser.add_argument("--only", nargs="*", help="only these game slugs")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--processes", type=int, default=1, help="PROCESSES of both bots (one per core to use)"
+    )
+    parser.add_argument(
+        "--per-guild", type=int, default=TABLES_PER_GUILD, help="tables per server (guild)"
+    )
     parser.add_argument(
         "--lobby-pause", type=float, default=1.0, help="seconds the host reads the lobby"
     )

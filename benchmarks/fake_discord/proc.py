@@ -106,18 +106,17 @@ class BotProcess:
             f.seek(self._log_offset)
             return f.read().decode("utf-8", "replace")
 
-    async def wait_log(self, pattern: str, timeout: float) -> re.Match[str] | None:
-        """Poll the log for a line matching `pattern` (None on timeout or exit)."""
+    async def wait_log(self, pattern: str, timeout: float, count: int = 1) -> bool:
+        """Poll the log for `count` lines matching `pattern` (False on timeout or exit)."""
         regex = re.compile(pattern)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            found = regex.search(self.log_text())
-            if found:
-                return found
+            if len(regex.findall(self.log_text())) >= count:
+                return True
             if self.proc is not None and self.proc.returncode is not None:
                 return None
             await asyncio.sleep(0.02)
-        return None
+        return False
 
     def error_lines(self) -> list[str]:
         """Log lines at ERROR level or with a traceback header (colour codes removed)."""
@@ -129,24 +128,32 @@ class BotProcess:
         ]
 
     def rss_kb(self) -> int:
-        """Resident memory of the process (VmRSS), in KiB."""
-        status = Path(f"/proc/{self.pid}/status").read_text()
-        match = re.search(r"^VmRSS:\s+(\d+)\s+kB", status, re.M)
-        assert match, "no VmRSS"
-        return int(match[1])
-
-    def children(self) -> list[int]:
-        """The process ids the bot started (its AI worker)."""
-        found: list[int] = []
-        for task in Path(f"/proc/{self.pid}/task").glob("*/children"):
+        """Resident memory (VmRSS) of the process and of those it runs, in KiB."""
+        total = 0
+        for pid in (self.pid, *self.descendants()):
             with contextlib.suppress(FileNotFoundError):
-                found += [int(pid) for pid in task.read_text().split()]
+                status = Path(f"/proc/{pid}/status").read_text()
+                match = re.search(r"^VmRSS:\s+(\d+)\s+kB", status, re.M)
+                total += int(match[1]) if match else 0
+        return total
+
+    def descendants(self) -> list[int]:
+        """The process ids the bot started, and theirs: its processes and AI workers."""
+        found: list[int] = []
+        parents = [self.pid]
+        while parents:
+            parent = parents.pop()
+            for task in Path(f"/proc/{parent}/task").glob("*/children"):
+                with contextlib.suppress(FileNotFoundError):
+                    children = [int(pid) for pid in task.read_text().split()]
+                    found += children
+                    parents += children
         return found
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time so far of the process and of those it runs (its AI worker)."""
+        """User + system CPU time so far of the process and of those it runs."""
         ticks = 0
-        for pid in (self.pid, *self.children()):
+        for pid in (self.pid, *self.descendants()):
             with contextlib.suppress(FileNotFoundError):
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
                 ticks += int(fields[11]) + int(fields[12])

@@ -227,7 +227,9 @@ class FakeDiscord:
 
     def add_guild(self, name: str, channels: int, users: int) -> int:
         """A guild with `channels` text channels and `users` human members (plus the bot)."""
-        guild_id = self.ids.next()
+        # Each server a millisecond after the last: Discord's shard of a server goes by the
+        # time in its id, so servers made at once would all land on one shard.
+        guild_id = self.ids.next() + (len(self.guilds) << 22)
         self.guilds[guild_id] = {"name": name, "channels": [], "members": [], "threads": []}
         for c in range(channels):
             self.add_channel(guild_id, f"table-{c}")

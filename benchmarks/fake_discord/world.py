@@ -15,8 +15,9 @@ from benchmarks.fake_discord.proc import BotProcess
 from benchmarks.fake_discord.server import FakeDiscord
 
 ALL_SLUGS = ("mindup", "thegame", "genial", "hourglass", "zero")
-CHANNELS_PER_GUILD = 250
-"""Discord allows 500 channels in a guild; each table uses its own channel."""
+TABLES_PER_GUILD = 10
+"""Each table has its own channel. A server seldom runs more than a few games at once: a bot
+with hundreds of games in flight has them in many servers (so shards, so processes)."""
 READY_LINE = r"ready as "
 RESTORED_LINE = r"restored (\d+) games"
 
@@ -38,9 +39,11 @@ def playable_slugs(wanted: tuple[str, ...] = ALL_SLUGS) -> tuple[list[str], dict
     return ok, skipped
 
 
-def make_server(tables: int, humans: int, **options: object) -> FakeDiscord:
+def make_server(
+    tables: int, humans: int, per_guild: int = TABLES_PER_GUILD, **options: object
+) -> FakeDiscord:
     """Enough guilds, channels and members for `tables` tables of `humans` humans each."""
-    guilds = max(1, math.ceil(tables / CHANNELS_PER_GUILD))
+    guilds = max(1, math.ceil(tables / per_guild))
     per_guild = math.ceil(tables / guilds) if tables else 1
     return FakeDiscord(
         guilds=guilds,
@@ -119,11 +122,13 @@ async def start_bot(
     else:
         bot.kill()
         raise TimeoutError(f"the bot did not connect in {timeout} s:\n{bot.log_text()[-3000:]}")
-    ready = await bot.wait_log(READY_LINE, max(1.0, deadline - time.monotonic()))
+    # With PROCESSES, each process restores its servers' games and says it is ready.
+    processes = int((extra_env or {}).get("PROCESSES", 1))
+    ready = await bot.wait_log(READY_LINE, max(1.0, deadline - time.monotonic()), processes)
     ready_after = time.monotonic() - bot.started_at if ready else None
     restored = None
-    found = restored_re.search(bot.log_text())
+    found = restored_re.findall(bot.log_text())
     if found:
-        restored = int(found[1])
+        restored = sum(int(count) for count in found)
         restored_after = restored_after or identified_after
     return Started(bot, restored, restored_after, identified_after, ready_after)

@@ -20,7 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.fake_discord.players import Players
-from benchmarks.fake_discord.world import make_server, make_tables, playable_slugs, start_bot
+from benchmarks.fake_discord.world import (
+    TABLES_PER_GUILD,
+    make_server,
+    make_tables,
+    playable_slugs,
+    start_bot,
+)
 
 FAST_BOT = {"BOARD_EDIT_INTERVAL": "0.05"}
 """Board edits at once, so players learn of their turn quickly and games end within the test."""
@@ -61,12 +67,13 @@ async def crash_run(
     finish_within: float = 60.0,
     seed: int = 7,
     bot_env: dict[str, str] | None = None,
+    per_guild: int = TABLES_PER_GUILD,
 ) -> CrashReport:
     """Play, SIGKILL the bot `kills` times at random moments, restart, finish every game, check."""
     rng = random.Random(seed)
     env = {**FAST_BOT, **(bot_env or {})}
     slugs, _skipped = playable_slugs()
-    server = make_server(tables, 1, global_rate_limit=None, route_rate_limits=False)
+    server = make_server(tables, 1, per_guild, global_rate_limit=None, route_rate_limits=False)
     await server.start()
     db = workdir / "games.db"
     report = CrashReport()
@@ -83,7 +90,7 @@ async def crash_run(
         left_behind: list[int] = []
         for k in range(kills):
             await asyncio.sleep(rng.uniform(*gap))
-            left_behind += bots[-1].children()
+            left_behind += bots[-1].descendants()
             bots[-1].kill()
             await bots[-1].wait(10.0)
             report.kills += 1

@@ -1,0 +1,118 @@
+"""PROCESSES=2: the real bot as two processes, each with the servers of its shard, on one file."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+from benchmarks.fake_discord.players import Players, Table, offered
+from benchmarks.fake_discord.server import FakeDiscord, flat_components
+from benchmarks.fake_discord.world import start_bot
+from bot.cluster import shard_of
+from bot.storage import Storage
+from tests.load.crash import FAST_BOT
+
+CLUSTER = {**FAST_BOT, "PROCESSES": "2", "AI_WORKER": "false"}
+
+
+def running(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+async def turn_dm(server: FakeDiscord, user: int, game_id: str) -> dict | None:
+    """The latest turn DM of a game that offers the user something to play (waits for it)."""
+    deadline = time.monotonic() + 20.0
+    while time.monotonic() < deadline:
+        channel = server.dm_of_user.get(user)
+        for message in reversed(server.channel_messages(channel) if channel else []):
+            ids = [c.get("custom_id", "") for c in flat_components(message)]
+            if any(game_id in cid for cid in ids) and offered(message):
+                return message
+        await asyncio.sleep(0.05)
+    return None
+
+
+async def human_moves(db: Path, game_id: str) -> int:
+    """How many moves of the game's human are logged."""
+    storage = await Storage.open(db)
+    try:
+        return sum(not a.by_ai for a in await storage.actions_after(game_id, 0))
+    finally:
+        await storage.close()
+
+
+async def test_two_processes_split_the_servers_and_answer_dm_clicks(tmp_path: Path) -> None:
+    server = FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1)
+    await server.start()
+    db = tmp_path / "games.db"
+    started = await start_bot(server, db, tmp_path, extra_env=CLUSTER, timeout=60.0)
+    bot = started.bot
+    try:
+        assert started.ready_after is not None, bot.log_text()[-2000:]
+        assert sorted(server.shard_sessions) == [0, 1], "each process connects its own shard"
+        guilds = sorted(server.guilds, key=lambda g: shard_of(g, 2))
+        assert [shard_of(g, 2) for g in guilds] == [0, 1]
+
+        players = Players(server)
+        players.lobby_pause = 0.2
+        players.until = time.monotonic() + 120.0
+        games = {}
+        for guild in guilds:
+            channel, user = server.guild_channels(guild)[0], server.guild_users(guild)[0]
+            game = await Table(players, channel, [user], ["zero"]).open_game("zero")
+            assert game is not None and game.started, players.stats
+            games[guild] = (game, user)
+
+        # A turn DM's click reaches process 0 (Discord sends DMs to shard 0); the game of the
+        # second server lives in process 1, which must be the one to play it.
+        game, user = games[guilds[1]]
+        message = await turn_dm(server, user, game.gid)
+        assert message is not None, "no turn DM with something to play"
+        custom_id, value, _version, _action = offered(message)[0]
+        dm_channel = int(message["channel_id"])
+        before = await human_moves(db, game.gid)
+        if value is None:
+            answer = await players.click(user, dm_channel, message, custom_id, "act")
+        else:
+            answer = await players.choose(user, dm_channel, message, custom_id, value, "act")
+        assert answer is not None and answer.answer_type == 7, answer
+        assert answer.content not in (players.texts.game_over, players.texts.unexpected)
+        assert await human_moves(db, game.gid) == before + 1
+
+        # Stopped and started again, each process takes back its own server's game only.
+        assert await bot.stop() == 0
+        started = await start_bot(
+            server, db, tmp_path, extra_env=CLUSTER, timeout=60.0, log_name="bot2.log"
+        )
+        bot = started.bot
+        assert started.bot.log_text().count("restored 1 games") == 2, bot.log_text()[-2000:]
+    finally:
+        await bot.stop()
+        await server.stop()
+
+
+async def test_no_process_outlives_a_killed_supervisor(tmp_path: Path) -> None:
+    server = FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1)
+    await server.start()
+    started = await start_bot(server, tmp_path / "games.db", tmp_path, extra_env=CLUSTER)
+    try:
+        children = started.bot.descendants()
+        assert len(children) == 2, children
+        started.bot.kill()
+        await started.bot.wait(10.0)
+        deadline = time.monotonic() + 10.0
+        while any(running(pid) for pid in children) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert not [pid for pid in children if running(pid)]
+    finally:
+        started.bot.kill()
+        for pid in started.bot.descendants():
+            os.kill(pid, 9)
+        await server.stop()
