@@ -16,6 +16,8 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 import discord
+from discord.http import Route
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.i18n import language_of, t
 from bot.runtime import GameError
@@ -65,7 +67,45 @@ async def answer(interaction: discord.Interaction, text: str | None = None, **kw
     if interaction.response.is_done():
         await interaction.followup.send(ephemeral=True, **kwargs)
     else:
-        await interaction.response.send_message(ephemeral=True, **kwargs)
+        await _respond(interaction, CHANNEL_MESSAGE, flags=EPHEMERAL, **kwargs)
+
+
+CHANNEL_MESSAGE = discord.InteractionResponseType.channel_message
+MESSAGE_UPDATE = discord.InteractionResponseType.message_update
+EPHEMERAL = discord.MessageFlags(ephemeral=True)
+
+
+async def _respond(
+    interaction: discord.Interaction, kind: discord.InteractionResponseType, **fields: Any
+) -> None:
+    """The interaction's answer, as discord.py's response would send it, minus the echo.
+
+    discord.py asks Discord to send back the message it made (`with_response`) and builds a
+    Message of it, embed and components and all, for every answer. Nothing here reads it:
+    ephemeral panels and updated boards are never looked at again. Without the echo, Discord
+    answers 204 and the bot parses nothing: about a tenth of a click's time under load.
+    """
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    state = interaction._state
+    params = interaction_message_response_params(
+        type=kind.value, previous_allowed_mentions=state.allowed_mentions, **fields
+    )
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
+    await async_context.get().request(
+        route,
+        session=interaction._session,
+        proxy=state.http.proxy,
+        proxy_auth=state.http.proxy_auth,
+        payload=params.payload,
+    )
+    response._response_type = kind  # what discord.py's own answer leaves behind
 
 
 async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
@@ -74,7 +114,7 @@ async def edit_clicked(interaction: discord.Interaction, **kwargs: Any) -> None:
     if interaction.response.is_done():
         await interaction.edit_original_response(**kwargs)
     else:
-        await interaction.response.edit_message(**kwargs)
+        await _respond(interaction, MESSAGE_UPDATE, **kwargs)
 
 
 def _acknowledge(interaction: discord.Interaction) -> None:
