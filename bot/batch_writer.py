@@ -21,7 +21,6 @@ sleeps 1, 2, 5, 10 ms and more on the waiting thread, which here is the event lo
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import logging
 import os
 import sqlite3
@@ -46,10 +45,15 @@ class WriterLock:
     """The turn to write a file shared by several processes (an advisory lock file)."""
 
     def __init__(self, path: Path) -> None:
+        # Imported here: POSIX only, like PROCESSES itself; one process needs no lock.
+        import fcntl
+
+        self._fcntl = fcntl
         self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
 
     def acquire(self, wait: bool) -> bool:
         """Take the turn; without `wait`, False at once if another process has it."""
+        fcntl = self._fcntl
         try:
             fcntl.flock(self._fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -58,7 +62,7 @@ class WriterLock:
 
     def release(self) -> None:
         """Give the turn back."""
-        fcntl.flock(self._fd, fcntl.LOCK_UN)
+        self._fcntl.flock(self._fd, self._fcntl.LOCK_UN)
 
     def close(self) -> None:
         """Close the lock file (which also gives the turn back)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Literal
 
@@ -45,6 +46,8 @@ class Settings(BaseSettings):
     def _enough_shards(self) -> Settings:
         if self.shard_count is not None and self.shard_count < self.processes:
             raise ValueError(f"SHARD_COUNT must be at least PROCESSES ({self.processes})")
+        if self.processes > 1 and sys.platform == "win32":
+            raise ValueError("PROCESSES above 1 needs Linux or macOS")
         return self
 
     @property

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -44,3 +45,10 @@ def test_fewer_shards_than_processes_is_refused():
 def test_processes_share_the_rest_budget():
     settings = Settings(_env_file=None, processes=2, rest_per_second=40)
     assert settings.rest_share == 20
+
+
+def test_several_processes_on_windows_are_refused(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "win32")
+    with pytest.raises(ValidationError, match="needs Linux or macOS"):
+        Settings(_env_file=None, processes=2)
+    assert Settings(_env_file=None, processes=1).processes == 1
