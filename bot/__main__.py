@@ -9,7 +9,7 @@ import sys
 import discord
 from pydantic import ValidationError
 
-from bot.cluster import INDEX_ENV, supervise
+from bot.cluster import INDEX_ENV, REFUSED, supervise
 from bot.settings import DISCORD, Settings
 
 
@@ -55,13 +55,13 @@ def main() -> int:
             "Discord rejected DISCORD_TOKEN: copy the token again from the developer portal.",
             file=sys.stderr,
         )
-        return 1
+        return REFUSED
     except discord.PrivilegedIntentsRequired:
         print(
             "Enable the required privileged intents for the bot in the developer portal.",
             file=sys.stderr,
         )
-        return 1
+        return REFUSED
     return 0
 
 

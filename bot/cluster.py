@@ -38,8 +38,13 @@ log = logging.getLogger(__name__)
 INDEX_ENV = "TABLETOP_CLUSTER_INDEX"
 DIR_ENV = "TABLETOP_CLUSTER_DIR"
 LIFELINE_ENV = "TABLETOP_CLUSTER_LIFELINE"
+REFUSED = 3
+"""Exit status of a process Discord turned away (a rejected token, an intent not enabled): the
+others would be too, so everything stops with that status."""
 QUICK_DEATH = 30.0
-"""A process that dies sooner than this after starting is not restarted: it would again."""
+QUICK_DEATHS = 3
+"""A process that dies this many times in a row, each sooner than QUICK_DEATH seconds after
+starting, is not started again: something is wrong that a restart will not mend."""
 RESTART_PAUSE = 1.0
 CONNECT_TRIES = 10
 """Tries (0.1 s apart) to reach a peer that is starting: within Discord's 3 s to answer."""
@@ -165,6 +170,7 @@ class Supervisor:
         self.module = module
         self.processes = processes
         self.children: dict[int, tuple[subprocess.Popen[bytes], float]] = {}
+        self.quick_deaths: dict[int, int] = {}
         self.stopping = False
 
     def run(self) -> int:
@@ -190,8 +196,10 @@ class Supervisor:
                 code = os.waitstatus_to_exitcode(code)
                 if self.stopping:
                     continue
-                if time.monotonic() - started < QUICK_DEATH:
-                    log.error("process %d exited (%d) soon after starting: stopping", index, code)
+                quick = time.monotonic() - started < QUICK_DEATH
+                self.quick_deaths[index] = self.quick_deaths.get(index, 0) + 1 if quick else 0
+                if code == REFUSED or self.quick_deaths[index] >= QUICK_DEATHS:
+                    log.error("process %d exited (%d): stopping them all", index, code)
                     status = code or 1
                     self._stop(signal.SIGTERM, None)
                     continue

@@ -7,7 +7,7 @@ import os
 import time
 from pathlib import Path
 
-from benchmarks.fake_discord.players import Players, Table, offered
+from benchmarks.fake_discord.players import Players, Table, lobby_id, offered
 from benchmarks.fake_discord.server import FakeDiscord, flat_components
 from benchmarks.fake_discord.world import start_bot
 from bot.cluster import shard_of
@@ -115,4 +115,37 @@ async def test_no_process_outlives_a_killed_supervisor(tmp_path: Path) -> None:
         started.bot.kill()
         for pid in started.bot.descendants():
             os.kill(pid, 9)
+        await server.stop()
+
+
+def cluster_index(pid: int) -> int | None:
+    """Which of the supervisor's processes `pid` is (from its environment)."""
+    environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    for entry in environ:
+        if entry.startswith(b"TABLETOP_CLUSTER_INDEX="):
+            return int(entry.split(b"=", 1)[1])
+    return None
+
+
+async def test_a_process_that_dies_is_started_again_and_serves_its_servers(
+    tmp_path: Path,
+) -> None:
+    server = FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1)
+    await server.start()
+    started = await start_bot(server, tmp_path / "games.db", tmp_path, extra_env=CLUSTER)
+    bot = started.bot
+    try:
+        second = next(pid for pid in bot.descendants() if cluster_index(pid) == 1)
+        os.kill(second, 9)
+        assert await bot.wait_log("ready as", 60.0, count=3), bot.log_text()[-2000:]
+        assert second not in bot.descendants() and len(bot.descendants()) == 2
+
+        guild = next(g for g in server.guilds if shard_of(g, 2) == 1)
+        channel, user = server.guild_channels(guild)[0], server.guild_users(guild)[0]
+        players = Players(server)
+        players.until = time.monotonic() + 30.0
+        answer = await players.slash(user, channel, "newgame", game="zero")
+        assert answer is not None and lobby_id(answer.answer) is not None, answer
+    finally:
+        await bot.stop()
         await server.stop()
