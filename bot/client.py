@@ -190,7 +190,11 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def _hand_over(self, game_id: str, data: dict[str, Any]) -> None:
         assert self.cluster is not None
-        guild_id = await self.storage.guild_of(game_id)
+        try:
+            guild_id = await self.storage.guild_of(game_id)
+        except Exception:  # answered here then: better a refusal than "This interaction failed"
+            log.exception("could not look up the server of game %s", game_id)
+            guild_id = None
         owner = self.cluster.index if guild_id is None else self.cluster.owner(guild_id)
         # A game of our own that is not running (over, or unknown) is answered here, and so is
         # a click whose process cannot be reached: it says so rather than failing.
