@@ -1,6 +1,6 @@
 """Recovery time: from process start to ready with a database of thousands of running games.
 
-Run: python -m benchmarks.recovery [--games 10000] [--db cache.db]
+Run: python -m benchmarks.recovery [--games 10000] [--db cache.db] [--processes 1]
 
 Builds a database with N running games of every playable kind through the bot's own Storage API
 and the engines (record, seats, a snapshot at the start and every SNAPSHOT_EVERY actions, and
@@ -175,7 +175,14 @@ async def run(args: argparse.Namespace) -> None:
             await remap_world(db, server)
         if args.outage:
             await expire_deadlines(db)
-        started = await start_bot(server, db, workdir, timeout=600.0, profile_to=args.profile)
+        started = await start_bot(
+            server,
+            db,
+            workdir,
+            timeout=600.0,
+            profile_to=args.profile,
+            extra_env={"PROCESSES": str(args.processes)},
+        )
         bot = started.bot
         try:
             rss = bot.rss_kb()
@@ -253,6 +260,9 @@ def main() -> None:
         "--outage", action="store_true", help="every game's turn clock ran out while down"
     )
     parser.add_argument("--keep", type=Path, help="keep the log and database in this folder")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="PROCESSES: each restores its servers' games"
+    )
     parser.add_argument("--profile", type=Path, help="run the bot under pyinstrument")
     asyncio.run(run(parser.parse_args()))
 

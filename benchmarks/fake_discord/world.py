@@ -106,14 +106,16 @@ async def start_bot(
         extra_env=extra_env,
     )
     identifies = server.identify_count
+    # With PROCESSES, each process restores its servers' games, identifies and says it is ready.
+    processes = int((extra_env or {}).get("PROCESSES", 1))
     await bot.start()
     deadline = time.monotonic() + timeout
     identified_after = restored_after = None
     restored_re = re.compile(RESTORED_LINE)
     while time.monotonic() < deadline:
-        if restored_after is None and restored_re.search(bot.log_text()):
+        if restored_after is None and len(restored_re.findall(bot.log_text())) >= processes:
             restored_after = time.monotonic() - bot.started_at
-        if server.identify_count > identifies and server.online.is_set():
+        if server.identify_count - identifies >= processes and server.online.is_set():
             identified_after = time.monotonic() - bot.started_at
             break
         if bot.proc is not None and bot.proc.returncode is not None:
@@ -122,8 +124,6 @@ async def start_bot(
     else:
         bot.kill()
         raise TimeoutError(f"the bot did not connect in {timeout} s:\n{bot.log_text()[-3000:]}")
-    # With PROCESSES, each process restores its servers' games and says it is ready.
-    processes = int((extra_env or {}).get("PROCESSES", 1))
     ready = await bot.wait_log(READY_LINE, max(1.0, deadline - time.monotonic()), processes)
     ready_after = time.monotonic() - bot.started_at if ready else None
     restored = None
