@@ -1,10 +1,10 @@
 """Several bot processes on one machine: each runs some of the shards, so some of the servers.
 
-Python runs one core per process. With PROCESSES=N, `python -m bot` becomes a supervisor that
-starts N processes of the same module, each with the shards `index, index + N, ...` of
-SHARD_COUNT (N when unset). Discord sends a server's events to its shard, so each process owns
-the games of its servers, and they share the SQLite file (WAL: one writer at a time, each
-waiting its turn on its writer thread).
+A Python process runs its code on one core at a time. With PROCESSES=N, `python -m bot` becomes
+a supervisor that starts N processes of the same module, each with the shards
+`index, index + N, ...` of SHARD_COUNT (N when unset). Discord sends a server's events to its
+shard, so each process owns the games of its servers. They share the SQLite file, whose writers
+take turns (bot.batch_writer.WriterLock).
 
 Discord sends every direct-message interaction to shard 0: a click on a turn DM reaches
 process 0 whichever process owns the game. Process 0 hands it to the owner over a Unix socket
