@@ -25,7 +25,16 @@ from engines.core import IllegalAction
 
 log = logging.getLogger(__name__)
 
-_ID = r"(?P<gid>[0-9a-f]{8})"
+PARTS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "game_id": (r"[0-9a-f]{8}", str),
+    "verb": (r"\w+", str),
+    "version": (r"\d+", int),
+    "action": (r"[\w.~-]+", str),
+    "number": (r"\d", int),
+    "what": (r"leave|end", str),
+    "on": (r"[01]", lambda digit: digit == "1"),
+}
+"""What each named part of a custom_id may hold, and how it is read back."""
 ROWS = 5
 """Action rows of a message, and places in each."""
 MAX_COMPONENTS = 25
@@ -233,26 +242,43 @@ def _select(custom_id: str, placeholder: str, options: list[tuple[str, str]]) ->
     return data
 
 
+_PART = re.compile(r"\{(\w+)(?::\w*)?\}")
+
+
 class Component(ABC):
     """One of our components: its wire form, and what a click on it does.
 
-    A custom_id matching `template` is all a click brings back, so every kind can rebuild
-    itself from the match (`from_match`) and run its `callback`.
+    A custom_id is all a click brings back. Each kind writes its own once, as `custom_id_format`
+    (`tb:act:{game_id}:{version}:{action}`) whose parts are constructor arguments (see PARTS):
+    the pattern a click is matched against (`template`) is derived from it, and so is the
+    component rebuilt from a match (`from_match`) to run its `callback`.
     """
 
+    custom_id_format: ClassVar[str]
     template: ClassVar[re.Pattern[str]]
     width: ClassVar[int] = 1
     """Of the five places in a row: a button takes one, a select the whole row."""
     row: int | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.template = re.compile(
+            _PART.sub(lambda part: f"(?P<{part[1]}>{PARTS[part[1]][0]})", cls.custom_id_format)
+        )
+
+    @property
+    def custom_id(self) -> str:
+        """The custom_id of this component."""
+        return self.custom_id_format.format_map(vars(self))
 
     @abstractmethod
     def to_component_dict(self) -> dict[str, Any]:
         """The component as the Discord API takes it."""
 
     @classmethod
-    @abstractmethod
     def from_match(cls, match: re.Match[str]) -> Component:
         """The component again, from the parts of a clicked custom_id."""
+        return cls(**{name: PARTS[name][1](value) for name, value in match.groupdict().items()})
 
     @abstractmethod
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -262,7 +288,7 @@ class Component(ABC):
 class LobbyButton(Component):
     """Join / Leave / Add AI / Remove AI / Start / Cancel."""
 
-    template = re.compile(rf"tb:lobby:{_ID}:(?P<verb>\w+)")
+    custom_id_format = "tb:lobby:{game_id}:{verb}"
 
     def __init__(
         self,
@@ -277,13 +303,7 @@ class LobbyButton(Component):
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button."""
-        custom_id = f"tb:lobby:{self.game_id}:{self.verb}"
-        return _button(custom_id, self.label, self.style, self.disabled)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> LobbyButton:
-        """The button of a lobby verb."""
-        return cls(match["gid"], match["verb"])
+        return _button(self.custom_id, self.label, self.style, self.disabled)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the lobby verb and redraw the lobby."""
@@ -297,19 +317,14 @@ class LobbyButton(Component):
 class HandButton(Component):
     """ "My hand": a fresh private panel for a seated player."""
 
-    template = re.compile(rf"tb:hand:{_ID}")
+    custom_id_format = "tb:hand:{game_id}"
 
     def __init__(self, game_id: str, label: str = "🂠") -> None:
         self.game_id, self.label = game_id, label
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button."""
-        return _button(f"tb:hand:{self.game_id}", self.label, discord.ButtonStyle.primary)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> HandButton:
-        """The button of a game."""
-        return cls(match["gid"])
+        return _button(self.custom_id, self.label, discord.ButtonStyle.primary)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer with the clicker's own panel."""
@@ -321,7 +336,7 @@ class HandButton(Component):
 class ActionButton(Component):
     """One legal action of a private panel."""
 
-    template = re.compile(rf"tb:act:{_ID}:(?P<ver>\d+):(?P<action>[\w.~-]+)")
+    custom_id_format = "tb:act:{game_id}:{version}:{action}"
 
     def __init__(
         self, game_id: str, version: int, action: str, label: str = "", row: int | None = None
@@ -331,13 +346,7 @@ class ActionButton(Component):
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button."""
-        custom_id = f"tb:act:{self.game_id}:{self.version}:{self.action}"
-        return _button(custom_id, self.label, discord.ButtonStyle.secondary)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> ActionButton:
-        """The button of an action drawn at a version."""
-        return cls(match["gid"], int(match["ver"]), match["action"])
+        return _button(self.custom_id, self.label, discord.ButtonStyle.secondary)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the action and refresh the panel."""
@@ -351,7 +360,7 @@ class ActionButton(Component):
 class ActionSelect(Component):
     """A group of legal actions too many for buttons; each option's value is an action."""
 
-    template = re.compile(rf"tb:sel:{_ID}:(?P<ver>\d+):(?P<n>\d)")
+    custom_id_format = "tb:sel:{game_id}:{version}:{number}"
     width = ROWS
 
     def __init__(
@@ -368,13 +377,7 @@ class ActionSelect(Component):
 
     def to_component_dict(self) -> dict[str, Any]:
         """The select."""
-        custom_id = f"tb:sel:{self.game_id}:{self.version}:{self.number}"
-        return _select(custom_id, self.placeholder, self.options)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> ActionSelect:
-        """The select of a group drawn at a version."""
-        return cls(match["gid"], int(match["ver"]), int(match["n"]))
+        return _select(self.custom_id, self.placeholder, self.options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the chosen action and refresh the panel."""
@@ -389,7 +392,7 @@ class ActionSelect(Component):
 class ExtraSelect(Component):
     """Actions outside the turn order that any player may take (thegame's signals)."""
 
-    template = re.compile(rf"tb:x:{_ID}")
+    custom_id_format = "tb:x:{game_id}"
     width = ROWS
     row = ROWS - 1
 
@@ -400,12 +403,7 @@ class ExtraSelect(Component):
 
     def to_component_dict(self) -> dict[str, Any]:
         """The select."""
-        return _select(f"tb:x:{self.game_id}", self.placeholder, self.options)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> ExtraSelect:
-        """The signals of a game."""
-        return cls(match["gid"])
+        return _select(self.custom_id, self.placeholder, self.options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Send the chosen signal."""
@@ -420,20 +418,14 @@ class ExtraSelect(Component):
 class ConfirmButton(Component):
     """The confirmation of /game leave and /game end."""
 
-    template = re.compile(rf"tb:ok:{_ID}:(?P<what>leave|end)")
+    custom_id_format = "tb:ok:{game_id}:{what}"
 
     def __init__(self, game_id: str, what: str, label: str = "") -> None:
         self.game_id, self.what, self.label = game_id, what, label or what
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button."""
-        custom_id = f"tb:ok:{self.game_id}:{self.what}"
-        return _button(custom_id, self.label, discord.ButtonStyle.danger)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> ConfirmButton:
-        """The confirmation of a leave or an end."""
-        return cls(match["gid"], match["what"])
+        return _button(self.custom_id, self.label, discord.ButtonStyle.danger)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Carry out the confirmed leave or end."""
@@ -447,19 +439,14 @@ class ConfirmButton(Component):
 class DmToggle(Component):
     """Turn one's turn DMs on or off."""
 
-    template = re.compile(r"tb:dm:(?P<on>[01])")
+    custom_id_format = "tb:dm:{on:d}"
 
     def __init__(self, on: bool, label: str = "") -> None:
         self.on, self.label = on, label or ("DM on" if on else "DM off")
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button."""
-        return _button(f"tb:dm:{int(self.on)}", self.label, discord.ButtonStyle.secondary)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> DmToggle:
-        """The toggle to on or to off."""
-        return cls(match["on"] == "1")
+        return _button(self.custom_id, self.label, discord.ButtonStyle.secondary)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Store the preference and confirm it."""
@@ -471,19 +458,14 @@ class DmToggle(Component):
 class ReclaimButton(Component):
     """ "Take my seat back" after the AI took it over."""
 
-    template = re.compile(rf"tb:back:{_ID}")
+    custom_id_format = "tb:back:{game_id}"
 
     def __init__(self, game_id: str, label: str = "") -> None:
         self.game_id, self.label = game_id, label or "Take my seat back"
 
     def to_component_dict(self) -> dict[str, Any]:
         """The button."""
-        return _button(f"tb:back:{self.game_id}", self.label, discord.ButtonStyle.success)
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> ReclaimButton:
-        """The button of a game."""
-        return cls(match["gid"])
+        return _button(self.custom_id, self.label, discord.ButtonStyle.success)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Give the seat back to the member who clicked, if it is theirs."""
@@ -504,13 +486,13 @@ ITEMS: tuple[type[Component], ...] = (
 )
 
 
-_GAME_CLICK = re.compile(rf"tb:\w+:{_ID}")
+_GAME_CLICK = re.compile(rf"tb:\w+:(?P<game_id>{PARTS['game_id'][0]})")
 
 
 def game_of(custom_id: str) -> str | None:
     """The game a component belongs to, from its custom_id (None if it is no game's)."""
     match = _GAME_CLICK.match(custom_id)
-    return None if match is None else match["gid"]
+    return None if match is None else match["game_id"]
 
 
 async def route(interaction: discord.Interaction) -> None:

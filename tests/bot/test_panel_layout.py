@@ -5,7 +5,18 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.components import ActionButton, ActionSelect, ExtraSelect, LobbyButton, Panel
+from cogs.components import (
+    ITEMS,
+    ActionButton,
+    ActionSelect,
+    ConfirmButton,
+    DmToggle,
+    ExtraSelect,
+    HandButton,
+    LobbyButton,
+    Panel,
+    ReclaimButton,
+)
 
 
 async def test_buttons_without_a_row_fill_the_rows_as_discord_py_does():
@@ -66,3 +77,27 @@ async def test_a_panel_refuses_what_discord_would_refuse():
         full.add(ActionButton("0000abcd", 1, f"a{index}"))
     with pytest.raises(ValueError):
         full.add(ActionButton("0000abcd", 1, "one-more"))
+
+
+@pytest.mark.parametrize(
+    ("component", "custom_id"),
+    [
+        (LobbyButton("0000abcd", "addai"), "tb:lobby:0000abcd:addai"),
+        (HandButton("0000abcd"), "tb:hand:0000abcd"),
+        (ActionButton("0000abcd", 12, "play.37.2"), "tb:act:0000abcd:12:play.37.2"),
+        (ActionSelect("0000abcd", 12, 1), "tb:sel:0000abcd:12:1"),
+        (ExtraSelect("0000abcd"), "tb:x:0000abcd"),
+        (ConfirmButton("0000abcd", "leave"), "tb:ok:0000abcd:leave"),
+        (DmToggle(False), "tb:dm:0"),
+        (ReclaimButton("0000abcd"), "tb:back:0000abcd"),
+    ],
+)
+def test_a_click_brings_back_the_component_that_was_drawn(component, custom_id):
+    assert component.to_component_dict()["custom_id"] == custom_id
+    match = type(component).template.fullmatch(custom_id)
+    assert match is not None
+    again = type(component).from_match(match)
+    parts = {name: getattr(component, name) for name in match.re.groupindex}
+    assert {name: getattr(again, name) for name in parts} == parts  # types too: 12, not "12"
+    assert again.custom_id == custom_id
+    assert [kind for kind in ITEMS if kind.template.fullmatch(custom_id)] == [type(component)]
