@@ -15,7 +15,7 @@ import sys
 
 import discord
 
-from bot.cluster import INDEX_ENV, Cluster, supervise, watch_lifeline
+from bot.cluster import Cluster, shard_options, supervise, supervising, watch_lifeline
 from bot.gateway import follow_api_gateway
 from bot.intents import gateway_intents
 from bot.settings import DISCORD
@@ -43,17 +43,13 @@ class BareBot(discord.AutoShardedClient):
 def main() -> int:
     """Connect to DISCORD_API_BASE (the gateway comes from its GET /gateway/bot)."""
     processes = int(os.environ.get("PROCESSES", "1"))
-    if processes > 1 and INDEX_ENV not in os.environ:
+    if supervising(processes):
         return supervise("benchmarks.bare_bot", processes)
     base = os.environ.get("DISCORD_API_BASE", DISCORD)
     discord.http.Route.BASE = f"{base.rstrip('/')}/api/v10"
     discord.utils.setup_logging(level=logging.INFO)
     cluster = Cluster.from_env(processes, None)
-    bot = BareBot(
-        intents=gateway_intents(),
-        shard_count=cluster.shard_count if cluster else None,
-        shard_ids=cluster.shard_ids if cluster else None,
-    )
+    bot = BareBot(intents=gateway_intents(), **shard_options(cluster, None))
     bot.run(os.environ["DISCORD_TOKEN"], log_handler=None)
     return 0
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import logging
-import os
 import sys
 
 import discord
 from pydantic import ValidationError
 
-from bot.cluster import INDEX_ENV, REFUSED, supervise
+from bot.cluster import REFUSED, supervise, supervising
 from bot.settings import DISCORD, Settings
 
 
@@ -39,7 +38,7 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    if settings.processes > 1 and INDEX_ENV not in os.environ:
+    if supervising(settings.processes):
         return supervise("bot", settings.processes)
     if settings.discord_api_base != DISCORD:
         discord.http.Route.BASE = f"{settings.discord_api_base.rstrip('/')}/api/v10"

@@ -15,7 +15,7 @@ from discord.shard import AutoShardedConnectionState
 
 import engines
 from bot.ai_worker import AiWorker
-from bot.cluster import Cluster, Peers, watch_lifeline
+from bot.cluster import Cluster, Peers, shard_options, watch_lifeline
 from bot.gateway import follow_api_gateway
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
@@ -116,8 +116,7 @@ class TabletopBot(commands.AutoShardedBot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
-            shard_count=self.cluster.shard_count if self.cluster else settings.shard_count,
-            shard_ids=self.cluster.shard_ids if self.cluster else None,
+            **shard_options(self.cluster, settings.shard_count),
             help_command=None,
             tree_cls=GameTree,
             # Nothing here reads cached messages, and a thousand cached boards and panels cost

@@ -51,6 +51,11 @@ CONNECT_TRIES = 10
 _HEADER = struct.Struct("!I")
 
 
+def supervising(processes: int) -> bool:
+    """Whether this process is to start the others (PROCESSES above 1, and not one of them)."""
+    return processes > 1 and INDEX_ENV not in os.environ
+
+
 def shard_of(guild_id: int, shard_count: int) -> int:
     """Discord's shard for a server."""
     return (guild_id >> 22) % shard_count
@@ -93,6 +98,13 @@ class Cluster:
             shard_count=shard_count or processes,
             directory=Path(os.environ[DIR_ENV]),
         )
+
+
+def shard_options(cluster: Cluster | None, shard_count: int | None) -> dict[str, Any]:
+    """discord.py's sharding arguments: this process's own shards, or all of them."""
+    if cluster is None:
+        return {"shard_count": shard_count}
+    return {"shard_count": cluster.shard_count, "shard_ids": cluster.shard_ids}
 
 
 def watch_lifeline(loop: asyncio.AbstractEventLoop) -> None:
