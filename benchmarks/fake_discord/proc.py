@@ -114,7 +114,7 @@ class BotProcess:
             if len(regex.findall(self.log_text())) >= count:
                 return True
             if self.proc is not None and self.proc.returncode is not None:
-                return None
+                return False
             await asyncio.sleep(0.02)
         return False
 
