@@ -43,7 +43,7 @@ class Settings(BaseSettings):
         return value
 
     @model_validator(mode="after")
-    def _enough_shards(self) -> Settings:
+    def _processes_can_run(self) -> Settings:
         if self.shard_count is not None and self.shard_count < self.processes:
             raise ValueError(f"SHARD_COUNT must be at least PROCESSES ({self.processes})")
         if self.processes > 1 and sys.platform == "win32":
