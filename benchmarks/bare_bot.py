@@ -1,5 +1,5 @@
 """A bare discord.py bot for comparison: answers every interaction at once with one fixed
-ephemeral message. Same client class and intents as the real bot, nothing else.
+ephemeral message. Same client class, intents and event loop as the real bot, nothing else.
 
 Run (as benchmarks/load.py does): DISCORD_TOKEN=x DISCORD_API_BASE=http://127.0.0.1:PORT
 python -m benchmarks.bare_bot
@@ -15,6 +15,7 @@ import sys
 
 import discord
 
+from bot import event_loop
 from bot.cluster import Cluster, shard_options, supervise, supervising, watch_lifeline
 from bot.gateway import follow_api_gateway
 from bot.intents import gateway_intents
@@ -50,7 +51,7 @@ def main() -> int:
     discord.utils.setup_logging(level=logging.INFO)
     cluster = Cluster.from_env(processes, None)
     bot = BareBot(intents=gateway_intents(), **shard_options(cluster, None))
-    bot.run(os.environ["DISCORD_TOKEN"], log_handler=None)
+    event_loop.run(bot, os.environ["DISCORD_TOKEN"])
     return 0
 
 

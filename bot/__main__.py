@@ -8,6 +8,7 @@ import sys
 import discord
 from pydantic import ValidationError
 
+from bot import event_loop
 from bot.cluster import REFUSED, supervise, supervising
 from bot.settings import DISCORD, Settings
 
@@ -48,7 +49,7 @@ def main() -> int:
 
     bot = TabletopBot(settings)
     try:
-        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+        event_loop.run(bot, settings.discord_token.get_secret_value())
     except discord.LoginFailure:
         print(
             "Discord rejected DISCORD_TOKEN: copy the token again from the developer portal.",

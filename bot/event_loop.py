@@ -1,0 +1,41 @@
+"""The event loop a bot process runs on: uvloop where it builds, asyncio's own elsewhere."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import discord
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's loop, or None (asyncio's default) where uvloop is not installed (Windows).
+
+    Under load most of a click's CPU is the loop's and aiohttp's socket work, not ours: with
+    uvloop the bot used a fifth less CPU and the burst of 200 tables opening at once cleared
+    in a fraction of the time (README, performance).
+    """
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
+def run(client: discord.Client, token: str) -> None:
+    """`client.run(token)` on the loop of `loop_factory`, with logging left as it was set up.
+
+    discord.py's `Client.run` always uses asyncio's default loop; this is the same runner
+    otherwise, and Ctrl+C stops it the same way.
+    """
+
+    async def runner() -> None:
+        async with client:
+            await client.start(token)
+
+    try:
+        with asyncio.Runner(loop_factory=loop_factory()) as loop_runner:
+            loop_runner.run(runner())
+    except KeyboardInterrupt:
+        # The runner cancelled the client's task, which closed its sockets and HTTP session.
+        return
