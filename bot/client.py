@@ -162,7 +162,7 @@ class TabletopBot(commands.AutoShardedBot):
         await self.add_cog(GamesCog(self))
         await self.add_cog(ConfigCog(self))
         settle_heap()
-        restored = await self.runtime.restore(self.cluster.owns if self.cluster else None)
+        restored = await self.runtime.restore(self.cluster)
         log.info("restored %d games", restored)
         if self.cluster is not None:
             self.peers = Peers(self.cluster, self.clicks.accept)

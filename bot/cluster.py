@@ -79,10 +79,6 @@ class Cluster:
         """The process that owns a server's games."""
         return shard_of(guild_id, self.shard_count) % self.processes
 
-    def owns(self, guild_id: int) -> bool:
-        """Whether this process owns a server's games."""
-        return self.owner(guild_id) == self.index
-
     def socket(self, index: int) -> Path:
         """Where process `index` takes the interactions handed to it."""
         return self.directory / f"{index}.sock"

@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 from bot.ai_worker import AiWorker
+from bot.cluster import Cluster
 from bot.guild_config import GuildConfig
 from bot.scheduler import Scheduler
 from bot.session import GameSession
@@ -102,15 +103,13 @@ class Runtime:
 
     # --- restore ---
 
-    async def restore(self, owns: Callable[[int], bool] | None = None) -> int:
+    async def restore(self, cluster: Cluster | None = None) -> int:
         """Load every lobby and running game from the database; resume their clocks.
 
-        `owns`: of the servers (guild ids) it accepts only, when other processes run the rest.
+        `cluster`: this process's servers only, when other processes run the rest.
         """
-        points = await self.storage.restore_points()
-        for record in await self.storage.games():
-            if owns is not None and not owns(record.guild_id):
-                continue
+        points = await self.storage.restore_points(cluster)
+        for record in await self.storage.games(of=cluster):
             session = GameSession(record=record)
             try:
                 if record.status == "running":

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from yoyo import get_backend, read_migrations
 
 from bot.batch_writer import BatchWriter, Statement
+from bot.cluster import Cluster
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 Status = Literal["lobby", "running", "finished", "cancelled", "abandoned"]
@@ -92,6 +93,21 @@ def _migrate(path: Path) -> None:
     migrations = read_migrations(str(MIGRATIONS))
     with backend.lock():
         backend.apply_migrations(backend.to_apply(migrations))
+
+
+def _owned_by(cluster: Cluster | None) -> tuple[str, tuple[int, ...]]:
+    """A condition on `games g` that keeps the servers of `cluster`'s process, and its values.
+
+    The same arithmetic as `Cluster.owner` (`bot.cluster.shard_of`), so that each process reads
+    only its own share of a large database.
+    """
+    if cluster is None:
+        return "", ()
+    return " AND ((g.guild_id >> 22) % ?) % ? = ?", (
+        cluster.shard_count,
+        cluster.processes,
+        cluster.index,
+    )
 
 
 def _game_row(game: GameRecord) -> list[Statement]:
@@ -297,18 +313,22 @@ class Storage:
             row = await cur.fetchone()
         return None if row is None else int(row["guild_id"])
 
-    async def games(self, statuses: tuple[Status, ...] = ACTIVE) -> list[GameRecord]:
-        """Every game in one of `statuses`, with its seats."""
+    async def games(
+        self, statuses: tuple[Status, ...] = ACTIVE, of: Cluster | None = None
+    ) -> list[GameRecord]:
+        """Every game in one of `statuses`, with its seats; only `of`'s servers' if given."""
         marks = ",".join("?" * len(statuses))
+        owned, params = _owned_by(of)
         async with self._db.execute(
-            f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY created_at", statuses
+            f"SELECT * FROM games g WHERE g.status IN ({marks}){owned} ORDER BY g.created_at",
+            (*statuses, *params),
         ) as cur:
             rows = await cur.fetchall()
         seats: dict[str, list[SeatRecord]] = {}
         async with self._db.execute(
             f"SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id "
-            f"WHERE g.status IN ({marks}) ORDER BY s.game_id, s.seat",
-            statuses,
+            f"WHERE g.status IN ({marks}){owned} ORDER BY s.game_id, s.seat",
+            (*statuses, *params),
         ) as cur:
             async for row in cur:
                 seats.setdefault(row["game_id"], []).append(
@@ -381,23 +401,27 @@ class Storage:
         """Keep the state after action `seq` so that a restart replays only what follows."""
         await self._write([_snapshot_row(game_id, seq, state_json)])
 
-    async def restore_points(self) -> dict[str, RestorePoint]:
-        """For every running game: its latest snapshot and the actions logged after it.
+    async def restore_points(self, of: Cluster | None = None) -> dict[str, RestorePoint]:
+        """For every running game (of `of`'s servers, if given): its latest snapshot and the
+        actions logged after it.
 
         Two queries for all games together: a restart with thousands of games must not pay a
         round trip per game.
         """
         points: dict[str, RestorePoint] = {}
+        owned, params = _owned_by(of)
         async with self._db.execute(
             "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g ON g.id = s.game_id "
-            "WHERE g.status = 'running'"
+            f"WHERE g.status = 'running'{owned}",
+            params,
         ) as cur:
             async for row in cur:
                 points[row["game_id"]] = RestorePoint(seq=row["seq"], state=row["state"])
         async with self._db.execute(
             "SELECT a.game_id, a.seq, a.seat, a.action, a.by_ai FROM actions a "
             "JOIN snapshots s ON s.game_id = a.game_id JOIN games g ON g.id = a.game_id "
-            "WHERE g.status = 'running' AND a.seq > s.seq ORDER BY a.game_id, a.seq"
+            f"WHERE g.status = 'running' AND a.seq > s.seq{owned} ORDER BY a.game_id, a.seq",
+            params,
         ) as cur:
             async for row in cur:
                 points[row["game_id"]].actions.append(

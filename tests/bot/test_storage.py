@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cluster import Cluster
 from bot.storage import GameRecord, LoggedAction, RestorePoint, SeatRecord, Storage
 
 
@@ -265,3 +266,23 @@ async def test_a_preference_saved_during_a_first_read_is_not_overwritten_by_it(s
     await storage.set_dm_turns(7, False)
     await reading
     assert await storage.dm_turns(7) is False
+
+
+async def test_each_process_reads_only_the_games_of_its_servers(storage):
+    # Server ids made about 16 minutes apart in 2024: ten in each of four shards.
+    guilds = [(300_000_000_000 + 977_001 * i) << 22 for i in range(40)]
+    for number, guild_id in enumerate(guilds):
+        record = game(f"g{number}").model_copy(update={"guild_id": guild_id})
+        await storage.start_game(record, '{"version": 0}')
+        await storage.record_move(record.id, action(1))
+    processes = [Cluster(i, 2, 4, Path("/tmp")) for i in range(2)]
+
+    shares = []
+    for cluster in processes:
+        games = {g.id: g.guild_id for g in await storage.games(of=cluster)}
+        assert games and all(cluster.owner(g) == cluster.index for g in games.values())
+        points = await storage.restore_points(cluster)
+        assert points.keys() == games.keys()
+        assert all(p.actions == [action(1)] for p in points.values())
+        shares.append(games.keys())
+    assert sorted(shares[0] | shares[1]) == sorted(g.id for g in await storage.games())
