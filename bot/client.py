@@ -195,10 +195,18 @@ class TabletopBot(commands.AutoShardedBot):
             log.exception("could not look up the server of game %s", game_id)
             guild_id = None
         owner = self.cluster.index if guild_id is None else self.cluster.owner(guild_id)
-        # A game of our own that is not running (over, or unknown) is answered here, and so is
-        # a click whose process cannot be reached: it says so rather than failing.
-        if owner == self.cluster.index or not await self.peers.send(owner, data):
-            self.clicks.accept(data)
+        if owner == self.cluster.index:
+            self.clicks.accept(data)  # a game of ours that is not running: over, or unknown
+        elif not await self.peers.send(owner, data):
+            await self._answer_owner_away(game_id, data)
+
+    async def _answer_owner_away(self, game_id: str, data: dict[str, Any]) -> None:
+        """The game's process is starting again (it died): nothing was played, try again soon."""
+        interaction = discord.Interaction(data=data, state=self.clicks)
+        try:
+            await answer(interaction, t(language_of(interaction.locale), "error-game-restarting"))
+        except discord.HTTPException:
+            log.exception("could not answer a click on game %s", game_id)
 
     async def reachable(self, channel_id: int) -> bool:
         """Whether the bot can still post in a channel or thread."""

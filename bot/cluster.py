@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,7 +49,10 @@ starting, is not started again: something is wrong that a restart will not mend.
 RESTART_PAUSE = 1.0
 CONNECT_TRIES = 10
 """Tries (0.1 s apart) to reach a peer that is starting: within Discord's 3 s to answer."""
+ACK_WAIT = 1.0
+"""Seconds a peer has to take a handed interaction before it is handed again."""
 _HEADER = struct.Struct("!I")
+_TAKEN = b"\x01"
 
 
 def supervising(processes: int) -> bool:
@@ -116,14 +120,60 @@ def watch_lifeline(loop: asyncio.AbstractEventLoop) -> None:
     loop.add_reader(int(fd), check)
 
 
+class _Link:
+    """A connection to one peer. Each frame is acknowledged once the peer has taken it, in order,
+    so several can be in flight."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.waiting: deque[asyncio.Future[None]] = deque()
+        self._acks = asyncio.get_running_loop().create_task(self._read_acks(reader))
+
+    async def _read_acks(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                await reader.readexactly(1)
+                taken = self.waiting.popleft()
+                if not taken.done():  # given up on (timed out): its ack comes all the same
+                    taken.set_result(None)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            self.writer.close()
+            for untaken in self.waiting:
+                if not untaken.done():
+                    untaken.set_exception(ConnectionResetError("the peer is gone"))
+            self.waiting.clear()
+
+    async def send(self, frame: bytes) -> None:
+        """Until the peer has taken the frame; ConnectionError or TimeoutError if it did not."""
+        taken = asyncio.get_running_loop().create_future()
+        self.waiting.append(taken)
+        try:
+            self.writer.write(frame)
+            await self.writer.drain()
+            await asyncio.wait_for(taken, ACK_WAIT)
+        finally:
+            taken.cancel()  # nothing once it is done; otherwise its ack no longer matters
+
+    def close(self) -> None:
+        """Hang up (the ack reader then fails whatever is still waiting)."""
+        self.writer.close()
+        self._acks.cancel()
+
+
 class Peers:
-    """Interactions handed between the processes, as Discord's JSON, over Unix sockets."""
+    """Interactions handed between the processes, as Discord's JSON, over Unix sockets.
+
+    A handed interaction counts as delivered only when the peer acknowledges it: written into
+    the socket of a process that was being killed, it would otherwise be lost without a word.
+    """
 
     def __init__(self, cluster: Cluster, receive: Callable[[dict[str, Any]], None]) -> None:
         self.cluster = cluster
         self._receive = receive
         self._server: asyncio.Server | None = None
-        self._writers: dict[int, asyncio.StreamWriter] = {}
+        self._links: dict[int, _Link] = {}
 
     async def start(self) -> None:
         """Listen for the interactions the other processes hand to this one."""
@@ -137,38 +187,43 @@ class Peers:
             while True:
                 (size,) = _HEADER.unpack(await reader.readexactly(_HEADER.size))
                 self._receive(json.loads(await reader.readexactly(size)))
+                writer.write(_TAKEN)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
         finally:
             writer.close()
 
     async def send(self, index: int, data: dict[str, Any]) -> bool:
-        """Hand an interaction to process `index`; False if it cannot be reached."""
+        """Hand an interaction to process `index`; False if it could not be reached."""
         body = json.dumps(data).encode()
+        frame = _HEADER.pack(len(body)) + body
         for _ in range(CONNECT_TRIES):
-            writer = self._writers.get(index)
-            if writer is None or writer.is_closing():
+            link = self._links.get(index)
+            if link is None or link.writer.is_closing():
                 try:
-                    _, writer = await asyncio.open_unix_connection(str(self.cluster.socket(index)))
+                    reader, writer = await asyncio.open_unix_connection(
+                        str(self.cluster.socket(index))
+                    )
                 except OSError:
                     await asyncio.sleep(0.1)
                     continue
-                self._writers[index] = writer
+                link = self._links[index] = _Link(reader, writer)
             try:
-                writer.write(_HEADER.pack(len(body)) + body)
-                await writer.drain()
+                await link.send(frame)
                 return True
-            except ConnectionError:
-                self._writers.pop(index, None)
+            except (ConnectionError, TimeoutError):
+                link.close()
+                if self._links.get(index) is link:
+                    del self._links[index]
         return False
 
     async def close(self) -> None:
         """Stop listening and hang up."""
         if self._server is not None:
             self._server.close()
-        for writer in self._writers.values():
-            writer.close()
-        self._writers.clear()
+        for link in self._links.values():
+            link.close()
+        self._links.clear()
 
 
 class Supervisor:

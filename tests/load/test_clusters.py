@@ -8,9 +8,10 @@ import time
 from pathlib import Path
 
 from benchmarks.fake_discord.players import Players, Table, lobby_id, offered
-from benchmarks.fake_discord.server import FakeDiscord, flat_components
+from benchmarks.fake_discord.server import FakeDiscord, Interaction, flat_components
 from benchmarks.fake_discord.world import start_bot
 from bot.cluster import shard_of
+from bot.i18n import t
 from bot.storage import Storage
 from tests.load.crash import FAST_BOT, running
 
@@ -37,6 +38,15 @@ async def human_moves(db: Path, game_id: str) -> int:
         return sum(not a.by_ai for a in await storage.actions_after(game_id, 0))
     finally:
         await storage.close()
+
+
+async def play_dm(players: Players, user: int, message: dict) -> Interaction | None:
+    """Play the first thing a turn DM offers."""
+    custom_id, value, _version, _action = offered(message)[0]
+    channel = int(message["channel_id"])
+    if value is None:
+        return await players.click(user, channel, message, custom_id, "act")
+    return await players.choose(user, channel, message, custom_id, value, "act")
 
 
 async def test_two_processes_split_the_servers_and_answer_dm_clicks(tmp_path: Path) -> None:
@@ -66,13 +76,8 @@ async def test_two_processes_split_the_servers_and_answer_dm_clicks(tmp_path: Pa
         game, user = games[guilds[1]]
         message = await turn_dm(server, user, game.gid)
         assert message is not None, "no turn DM with something to play"
-        custom_id, value, _version, _action = offered(message)[0]
-        dm_channel = int(message["channel_id"])
         before = await human_moves(db, game.gid)
-        if value is None:
-            answer = await players.click(user, dm_channel, message, custom_id, "act")
-        else:
-            answer = await players.choose(user, dm_channel, message, custom_id, value, "act")
+        answer = await play_dm(players, user, message)
         assert answer is not None and answer.answer_type == 7, answer
         assert answer.content not in (players.texts.game_over, players.texts.unexpected)
         assert await human_moves(db, game.gid) == before + 1
@@ -138,6 +143,41 @@ async def test_a_process_that_dies_is_started_again_and_serves_its_servers(
         players.until = time.monotonic() + 30.0
         answer = await players.slash(user, channel, "newgame", game="zero")
         assert answer is not None and lobby_id(answer.answer) is not None, answer
+    finally:
+        await bot.stop()
+        await server.stop()
+
+
+async def test_a_dm_click_while_its_process_restarts_says_to_try_again(tmp_path: Path) -> None:
+    server = FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1)
+    await server.start()
+    db = tmp_path / "games.db"
+    started = await start_bot(server, db, tmp_path, extra_env=CLUSTER, timeout=60.0)
+    bot = started.bot
+    try:
+        guild = next(g for g in server.guilds if shard_of(g, 2) == 1)
+        channel, user = server.guild_channels(guild)[0], server.guild_users(guild)[0]
+        players = Players(server)
+        players.lobby_pause = 0.2
+        players.until = time.monotonic() + 120.0
+        game = await Table(players, channel, [user], ["zero"]).open_game("zero")
+        assert game is not None and game.started, players.stats
+        message = await turn_dm(server, user, game.gid)
+        assert message is not None, "no turn DM with something to play"
+        before = await human_moves(db, game.gid)
+
+        # The game's process dies; process 0 cannot hand it the click until it is back.
+        second = next(pid for pid in bot.descendants() if cluster_index(pid) == 1)
+        os.kill(second, 9)
+        answer = await play_dm(players, user, message)
+        assert answer is not None and answer.answer_type == 4, bot.log_text()[-3000:]
+        assert answer.content == t("en", "error-game-restarting")
+        assert await human_moves(db, game.gid) == before
+
+        assert await bot.wait_log("ready as", 60.0, count=3), bot.log_text()[-2000:]
+        answer = await play_dm(players, user, message)
+        assert answer is not None and answer.answer_type == 7, answer
+        assert await human_moves(db, game.gid) == before + 1
     finally:
         await bot.stop()
         await server.stop()

@@ -68,6 +68,7 @@ end-done = The game was ended.
 
 ## Refusals
 error-game-over = This game is already over.
+error-game-restarting = The bot is restarting, so nothing was played. Try again in a few seconds.
 error-options-locked = On this server only admins set game options (/config).
 error-already-joined = You are already in this game.
 error-lobby-full = The game is full.
