@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from typing import Any
 
 import discord
 
@@ -27,10 +28,21 @@ log = logging.getLogger("bare_bot")
 class BareBot(discord.AutoShardedClient):
     """Answers everything with "ok"."""
 
+    def __init__(self, cluster: Cluster | None, **options: Any) -> None:
+        super().__init__(**options)
+        self.cluster = cluster
+
     async def setup_hook(self) -> None:
         """Exit with the supervisor, if there is one; the fake Discord's gateway."""
         watch_lifeline(self.loop)
         await follow_api_gateway(self, os.environ.get("DISCORD_API_BASE", DISCORD))
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """As the real bot: processes take turns to IDENTIFY."""
+        if self.cluster is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+        else:
+            await self.cluster.identify_turn()
 
     async def on_ready(self) -> None:
         """The line the benchmarks wait for, as the real bot logs it."""
@@ -50,7 +62,7 @@ def main() -> int:
     discord.http.Route.BASE = f"{base.rstrip('/')}/api/v10"
     discord.utils.setup_logging(level=logging.INFO)
     cluster = Cluster.from_env(processes, None)
-    bot = BareBot(intents=gateway_intents(), **shard_options(cluster, None))
+    bot = BareBot(cluster, intents=gateway_intents(), **shard_options(cluster, None))
     event_loop.run(bot, os.environ["DISCORD_TOKEN"])
     return 0
 

@@ -137,6 +137,13 @@ class TabletopBot(commands.AutoShardedBot):
         )
         return self.clicks
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Processes take turns to IDENTIFY, which Discord takes once every 5 s from a bot."""
+        if self.cluster is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+        else:
+            await self.cluster.identify_turn()
+
     async def setup_hook(self) -> None:
         """Open the database, restore games, register commands and components, sync."""
         await follow_api_gateway(self, self.settings.discord_api_base)

@@ -49,6 +49,10 @@ starting, is not started again: something is wrong that a restart will not mend.
 RESTART_PAUSE = 1.0
 CONNECT_TRIES = 10
 """Tries (0.1 s apart) to reach a peer that is starting: within Discord's 3 s to answer."""
+IDENTIFY_EVERY = 5.5
+"""Discord takes one IDENTIFY every 5 s from a bot, whichever process sends it (max_concurrency
+is 1 for all but the largest bots; it is not worth a lock per bucket for those). The half second
+more is for the way from the turn to Discord: connecting, then the IDENTIFY itself."""
 ACK_WAIT = 1.0
 """Seconds a peer has to take a handed interaction before it is handed again."""
 _HEADER = struct.Struct("!I")
@@ -82,6 +86,31 @@ class Cluster:
     def owner(self, guild_id: int) -> int:
         """The process that owns a server's games."""
         return shard_of(guild_id, self.shard_count) % self.processes
+
+    async def identify_turn(self) -> None:
+        """Wait until IDENTIFY_EVERY has passed since any process of the bot took its turn.
+
+        The time of the last IDENTIFY is kept in a file of the cluster's directory, under a lock
+        that the loop only tries: a process killed right after identifying still holds the
+        others back, and none waits on a lock with the loop blocked.
+        """
+        import fcntl  # here: POSIX only, like PROCESSES itself
+
+        fd = os.open(self.directory / "identify", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    await asyncio.sleep(0.1)
+            last = float(os.pread(fd, 32, 0) or 0.0)
+            wait = last + IDENTIFY_EVERY - time.monotonic()
+            if last and wait > 0:
+                await asyncio.sleep(wait)
+            os.pwrite(fd, f"{time.monotonic():<31.6f}".encode(), 0)
+        finally:
+            os.close(fd)  # and with it the lock
 
     def socket(self, index: int) -> Path:
         """Where process `index` takes the interactions handed to it."""

@@ -179,8 +179,15 @@ class FakeDiscord:
         route_rate_limits: bool = True,
         message_events: bool = True,
         closed_dm_users: frozenset[int] = frozenset(),
+        identify_spacing: float = 0.0,
     ) -> None:
+        """`identify_spacing`: Discord's 5 s between two IDENTIFYs of a bot (max_concurrency 1);
+        one sooner is refused with op 9. Off by default: a killed and restarted bot identifies
+        again at once, which Discord refuses too, and discord.py then waits 5 s."""
         self.ids = wire.Snowflakes()
+        self.identify_spacing = identify_spacing
+        self.last_identify_at: float | None = None
+        self.identifies_refused = 0
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.message_events = message_events
         self.limits = RateLimiter(global_rate_limit)
@@ -955,6 +962,15 @@ class FakeDiscord:
         if not str(d.get("token", "")).strip():
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
+        now = time.monotonic()
+        if (
+            self.last_identify_at is not None
+            and now - self.last_identify_at < self.identify_spacing
+        ):
+            self.identifies_refused += 1
+            await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
+            return None
+        self.last_identify_at = now
         shard_id, shard_count = d.get("shard") or [0, 1]
         self.shard_count = shard_count
         self.identify_count += 1
@@ -1040,4 +1056,5 @@ class FakeDiscord:
             "duplicate_callbacks": self.duplicate_callbacks,
             "gateway_ops_received": dict(self.gateway_received),
             "identifies": self.identify_count,
+            "identifies_refused": self.identifies_refused,
         }

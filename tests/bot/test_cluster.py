@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,16 @@ def test_several_processes_on_windows_are_refused(monkeypatch):
     with pytest.raises(ValidationError, match="needs Linux or macOS"):
         Settings(_env_file=None, processes=2)
     assert Settings(_env_file=None, processes=1).processes == 1
+
+
+async def test_processes_take_turns_to_identify(tmp_path, monkeypatch):
+    monkeypatch.setattr("bot.cluster.IDENTIFY_EVERY", 0.3)
+    first, second = (Cluster(i, 2, 2, tmp_path) for i in range(2))
+    await first.identify_turn()
+    started = time.monotonic()
+    await second.identify_turn()  # Discord would refuse it sooner
+    assert 0.25 <= time.monotonic() - started < 2.0
+    await asyncio.sleep(0.3)
+    started = time.monotonic()
+    await first.identify_turn()  # the interval has passed: at once
+    assert time.monotonic() - started < 0.1

@@ -18,6 +18,11 @@ from tests.load.crash import FAST_BOT, running
 CLUSTER = {**FAST_BOT, "PROCESSES": "2", "AI_WORKER": "false"}
 
 
+def two_servers() -> FakeDiscord:
+    """Two servers, one per process, and Discord's 5 s between two IDENTIFYs of the bot."""
+    return FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1, identify_spacing=5.0)
+
+
 async def turn_dm(server: FakeDiscord, user: int, game_id: str) -> dict | None:
     """The latest turn DM of a game that offers the user something to play (waits for it)."""
     deadline = time.monotonic() + 20.0
@@ -50,7 +55,7 @@ async def play_dm(players: Players, user: int, message: dict) -> Interaction | N
 
 
 async def test_two_processes_split_the_servers_and_answer_dm_clicks(tmp_path: Path) -> None:
-    server = FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1)
+    server = two_servers()
     await server.start()
     db = tmp_path / "games.db"
     started = await start_bot(server, db, tmp_path, extra_env=CLUSTER, timeout=60.0)
@@ -58,6 +63,7 @@ async def test_two_processes_split_the_servers_and_answer_dm_clicks(tmp_path: Pa
     try:
         assert started.ready_after is not None, bot.log_text()[-2000:]
         assert sorted(server.shard_sessions) == [0, 1], "each process connects its own shard"
+        assert server.identifies_refused == 0, "the processes took turns to identify"
         guilds = sorted(server.guilds, key=lambda g: shard_of(g, 2))
         assert [shard_of(g, 2) for g in guilds] == [0, 1]
 
@@ -95,7 +101,7 @@ async def test_two_processes_split_the_servers_and_answer_dm_clicks(tmp_path: Pa
 
 
 async def test_no_process_outlives_a_killed_supervisor(tmp_path: Path) -> None:
-    server = FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1)
+    server = two_servers()
     await server.start()
     started = await start_bot(server, tmp_path / "games.db", tmp_path, extra_env=CLUSTER)
     children = started.bot.descendants()
@@ -127,7 +133,7 @@ def cluster_index(pid: int) -> int | None:
 async def test_a_process_that_dies_is_started_again_and_serves_its_servers(
     tmp_path: Path,
 ) -> None:
-    server = FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1)
+    server = two_servers()
     await server.start()
     started = await start_bot(server, tmp_path / "games.db", tmp_path, extra_env=CLUSTER)
     bot = started.bot
@@ -136,6 +142,7 @@ async def test_a_process_that_dies_is_started_again_and_serves_its_servers(
         os.kill(second, 9)
         assert await bot.wait_log("ready as", 60.0, count=3), bot.log_text()[-2000:]
         assert second not in bot.descendants() and len(bot.descendants()) == 2
+        assert server.identifies_refused == 0
 
         guild = next(g for g in server.guilds if shard_of(g, 2) == 1)
         channel, user = server.guild_channels(guild)[0], server.guild_users(guild)[0]
@@ -149,7 +156,7 @@ async def test_a_process_that_dies_is_started_again_and_serves_its_servers(
 
 
 async def test_a_dm_click_while_its_process_restarts_says_to_try_again(tmp_path: Path) -> None:
-    server = FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1)
+    server = two_servers()
     await server.start()
     db = tmp_path / "games.db"
     started = await start_bot(server, db, tmp_path, extra_env=CLUSTER, timeout=60.0)
