@@ -9,7 +9,7 @@ from pathlib import Path
 
 from benchmarks.fake_discord.players import Players, Table, lobby_id, offered
 from benchmarks.fake_discord.server import FakeDiscord, Interaction, flat_components
-from benchmarks.fake_discord.world import start_bot
+from benchmarks.fake_discord.world import Started, start_bot
 from bot.cluster import shard_of
 from bot.i18n import t
 from bot.storage import Storage
@@ -18,9 +18,15 @@ from tests.load.crash import FAST_BOT, running
 CLUSTER = {**FAST_BOT, "PROCESSES": "2", "AI_WORKER": "false"}
 
 
-def two_servers() -> FakeDiscord:
-    """Two servers, one per process, and Discord's 5 s between two IDENTIFYs of the bot."""
-    return FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1, identify_spacing=5.0)
+async def start_cluster(tmp_path: Path) -> tuple[FakeDiscord, Started]:
+    """Two servers, one per process, and Discord's 5 s between two IDENTIFYs of the bot; the bot
+    as two processes, ready (its database is tmp_path / "games.db")."""
+    server = FakeDiscord(guilds=2, channels_per_guild=1, users_per_guild=1, identify_spacing=5.0)
+    await server.start()
+    started = await start_bot(
+        server, tmp_path / "games.db", tmp_path, extra_env=CLUSTER, timeout=60.0
+    )
+    return server, started
 
 
 async def turn_dm(server: FakeDiscord, user: int, game_id: str) -> dict | None:
@@ -55,11 +61,8 @@ async def play_dm(players: Players, user: int, message: dict) -> Interaction | N
 
 
 async def test_two_processes_split_the_servers_and_answer_dm_clicks(tmp_path: Path) -> None:
-    server = two_servers()
-    await server.start()
-    db = tmp_path / "games.db"
-    started = await start_bot(server, db, tmp_path, extra_env=CLUSTER, timeout=60.0)
-    bot = started.bot
+    server, started = await start_cluster(tmp_path)
+    db, bot = tmp_path / "games.db", started.bot
     try:
         assert started.ready_after is not None, bot.log_text()[-2000:]
         assert sorted(server.shard_sessions) == [0, 1], "each process connects its own shard"
@@ -101,9 +104,7 @@ async def test_two_processes_split_the_servers_and_answer_dm_clicks(tmp_path: Pa
 
 
 async def test_no_process_outlives_a_killed_supervisor(tmp_path: Path) -> None:
-    server = two_servers()
-    await server.start()
-    started = await start_bot(server, tmp_path / "games.db", tmp_path, extra_env=CLUSTER)
+    server, started = await start_cluster(tmp_path)
     children = started.bot.descendants()
     try:
         assert len(children) == 2, children
@@ -133,9 +134,7 @@ def cluster_index(pid: int) -> int | None:
 async def test_a_process_that_dies_is_started_again_and_serves_its_servers(
     tmp_path: Path,
 ) -> None:
-    server = two_servers()
-    await server.start()
-    started = await start_bot(server, tmp_path / "games.db", tmp_path, extra_env=CLUSTER)
+    server, started = await start_cluster(tmp_path)
     bot = started.bot
     try:
         second = next(pid for pid in bot.descendants() if cluster_index(pid) == 1)
@@ -156,11 +155,8 @@ async def test_a_process_that_dies_is_started_again_and_serves_its_servers(
 
 
 async def test_a_dm_click_while_its_process_restarts_says_to_try_again(tmp_path: Path) -> None:
-    server = two_servers()
-    await server.start()
-    db = tmp_path / "games.db"
-    started = await start_bot(server, db, tmp_path, extra_env=CLUSTER, timeout=60.0)
-    bot = started.bot
+    server, started = await start_cluster(tmp_path)
+    db, bot = tmp_path / "games.db", started.bot
     try:
         guild = next(g for g in server.guilds if shard_of(g, 2) == 1)
         channel, user = server.guild_channels(guild)[0], server.guild_users(guild)[0]
