@@ -37,6 +37,11 @@ class Snowflakes:
             ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
             return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
+    def at(self, ms: int) -> int:
+        """A new unique id whose time is `ms` after Discord's epoch (the counter keeps it unique)."""
+        with self._lock:
+            return (ms << 22) | (next(self._counter) & 0x3FFFFF)
+
 
 def iso_now() -> str:
     """The current time as Discord writes timestamps."""

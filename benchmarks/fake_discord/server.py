@@ -186,6 +186,7 @@ class FakeDiscord:
         again at once, which Discord refuses too, and discord.py then waits 5 s."""
         self.ids = wire.Snowflakes()
         self.identify_spacing = identify_spacing
+        self._first_guild_ms: int | None = None
         self.last_identify_at: float | None = None
         self.identifies_refused = 0
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -234,9 +235,12 @@ class FakeDiscord:
 
     def add_guild(self, name: str, channels: int, users: int) -> int:
         """A guild with `channels` text channels and `users` human members (plus the bot)."""
-        # Each server a millisecond after the last: Discord's shard of a server goes by the
-        # time in its id, so servers made at once would all land on one shard.
-        guild_id = self.ids.next() + (len(self.guilds) << 22)
+        # Each server exactly a millisecond after the one before: Discord's shard of a server goes
+        # by the time in its id, so servers made at once would all land on one shard, and a
+        # clock tick in between would put two neighbours on one.
+        if self._first_guild_ms is None:
+            self._first_guild_ms = self.ids.next() >> 22
+        guild_id = self.ids.at(self._first_guild_ms + len(self.guilds))
         self.guilds[guild_id] = {"name": name, "channels": [], "members": [], "threads": []}
         for c in range(channels):
             self.add_channel(guild_id, f"table-{c}")
