@@ -183,7 +183,10 @@ class _Link:
             await self.writer.drain()
             await asyncio.wait_for(taken, ACK_WAIT)
         finally:
-            taken.cancel()  # nothing once it is done; otherwise its ack no longer matters
+            if not taken.done():
+                taken.cancel()  # its ack no longer matters
+            elif not taken.cancelled():
+                taken.exception()  # seen here: a failure of the link was raised, or none
 
     def close(self) -> None:
         """Hang up (the ack reader then fails whatever is still waiting)."""
@@ -215,7 +218,11 @@ class Peers:
         try:
             while True:
                 (size,) = _HEADER.unpack(await reader.readexactly(_HEADER.size))
-                self._receive(json.loads(await reader.readexactly(size)))
+                body = await reader.readexactly(size)
+                try:
+                    self._receive(json.loads(body))
+                except Exception:  # taken all the same: handing it again would fail again
+                    log.exception("could not take an interaction handed over by a peer")
                 writer.write(_TAKEN)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.cluster import Cluster, shard_of
+from bot.cluster import Cluster, Peers, shard_of
 from bot.settings import Settings
 
 
@@ -66,3 +66,32 @@ async def test_processes_take_turns_to_identify(tmp_path, monkeypatch):
     started = time.monotonic()
     await first.identify_turn()  # the interval has passed: at once
     assert time.monotonic() - started < 0.1
+
+
+async def test_a_handed_interaction_counts_as_delivered_once_the_peer_took_it(tmp_path):
+    taken: list[dict] = []
+
+    def take(data: dict) -> None:
+        if "custom_id" not in data:
+            raise KeyError("custom_id")  # logged by the peer, which goes on with the next
+        taken.append(data)
+
+    peer = Peers(Cluster(1, 2, 2, tmp_path), take)
+    await peer.start()
+    first = Peers(Cluster(0, 2, 2, tmp_path), taken.append)
+    try:
+        assert await first.send(1, {"id": "1"})  # taken, though it could not be dispatched
+        assert await first.send(1, {"id": "2", "custom_id": "tb:act:g:1:pass"})
+        assert taken == [{"id": "2", "custom_id": "tb:act:g:1:pass"}]  # before send returned
+    finally:
+        await first.close()
+        await peer.close()
+
+
+async def test_a_peer_that_is_not_listening_is_reported_unreachable(tmp_path, monkeypatch):
+    monkeypatch.setattr("bot.cluster.CONNECT_TRIES", 2)
+    first = Peers(Cluster(0, 2, 2, tmp_path), lambda data: None)
+    try:
+        assert not await first.send(1, {"id": "1"})
+    finally:
+        await first.close()
