@@ -13,7 +13,7 @@ interval each time; that made a batch take far longer than running it here. The 
 checkpointed elsewhere (Storage), off this thread, since a checkpoint does sync the disk.
 
 When several bot processes write one file (bot.cluster), they take turns through a lock file
-(`WriterLock`) that is only ever tried, never waited for, on the loop: a busy turn is tried
+(`bot.lock_file.LockFile`) that is only ever tried, never waited for, on the loop: a busy turn is tried
 again a millisecond later, while the loop serves clicks. SQLite's own wait for a busy database
 sleeps 1, 2, 5, 10 ms and more on the waiting thread, which here is the event loop.
 """
@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from bot.lock_file import LockFile
 
 log = logging.getLogger(__name__)
 
@@ -41,40 +42,12 @@ LOCK_RETRY = 0.001
 """Seconds before a writer tries again for the turn another process holds."""
 
 
-class WriterLock:
-    """The turn to write a file shared by several processes (an advisory lock file)."""
-
-    def __init__(self, path: Path) -> None:
-        # Imported here: POSIX only, like PROCESSES itself; one process needs no lock.
-        import fcntl
-
-        self._fcntl = fcntl
-        self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-
-    def acquire(self, wait: bool) -> bool:
-        """Take the turn; without `wait`, False at once if another process has it."""
-        fcntl = self._fcntl
-        try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True
-
-    def release(self) -> None:
-        """Give the turn back."""
-        self._fcntl.flock(self._fd, self._fcntl.LOCK_UN)
-
-    def close(self) -> None:
-        """Close the lock file (which also gives the turn back)."""
-        os.close(self._fd)
-
-
 class BatchWriter:
     """The process's only writer of the database file."""
 
     def __init__(self, path: Path, *, shared: bool = False) -> None:
         """`shared`: other processes write the file too."""
-        self._lock = WriterLock(path.with_name(f"{path.name}.writer")) if shared else None
+        self._lock = LockFile(path.with_name(f"{path.name}.writer")) if shared else None
         # isolation_level=None: transactions are opened and closed explicitly below.
         self._conn = sqlite3.connect(path, isolation_level=None)
         for pragma in (

@@ -4,7 +4,7 @@ A Python process runs its code on one core at a time. With PROCESSES=N, `python 
 a supervisor that starts N processes of the same module, each with the shards
 `index, index + N, ...` of SHARD_COUNT (N when unset). Discord sends a server's events to its
 shard, so each process owns the games of its servers. They share the SQLite file, whose writers
-take turns (bot.batch_writer.WriterLock).
+take turns (bot.batch_writer, bot.lock_file).
 
 Discord sends every direct-message interaction to shard 0: a click on a turn DM reaches
 process 0 whichever process owns the game. Process 0 hands it to the owner over a Unix socket
@@ -33,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from bot.lock_file import LockFile
 
 log = logging.getLogger(__name__)
 
@@ -94,23 +96,17 @@ class Cluster:
         that the loop only tries: a process killed right after identifying still holds the
         others back, and none waits on a lock with the loop blocked.
         """
-        import fcntl  # here: POSIX only, like PROCESSES itself
-
-        fd = os.open(self.directory / "identify", os.O_RDWR | os.O_CREAT, 0o600)
+        turn = LockFile(self.directory / "identify")
         try:
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    await asyncio.sleep(0.1)
-            last = float(os.pread(fd, 32, 0) or 0.0)
+            while not turn.acquire(wait=False):
+                await asyncio.sleep(0.1)
+            last = float(os.pread(turn.fd, 32, 0) or 0.0)
             wait = last + IDENTIFY_EVERY - time.monotonic()
             if last and wait > 0:
                 await asyncio.sleep(wait)
-            os.pwrite(fd, f"{time.monotonic():<31.6f}".encode(), 0)
+            os.pwrite(turn.fd, f"{time.monotonic():<31.6f}".encode(), 0)
         finally:
-            os.close(fd)  # and with it the lock
+            turn.close()  # and with it the lock
 
     def socket(self, index: int) -> Path:
         """Where process `index` takes the interactions handed to it."""

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.batch_writer import BatchWriter, WriterLock
+from bot.batch_writer import BatchWriter
+from bot.lock_file import LockFile
 
 
 @pytest.fixture
@@ -146,7 +147,7 @@ async def test_a_unit_with_an_unbindable_value_does_not_fail_the_others(writer, 
 
 
 async def test_a_shared_writer_waits_for_its_turn_without_stopping_the_loop(path):
-    other_process = WriterLock(path.with_name(f"{path.name}.writer"))
+    other_process = LockFile(path.with_name(f"{path.name}.writer"))
     assert other_process.acquire(wait=False)
     writer = BatchWriter(path, shared=True)
     try:
