@@ -17,7 +17,14 @@ from typing import Any
 import discord
 
 from bot import event_loop
-from bot.cluster import Cluster, shard_options, supervise, supervising, watch_lifeline
+from bot.cluster import (
+    Cluster,
+    TakesTurnsToIdentify,
+    shard_options,
+    supervise,
+    supervising,
+    watch_lifeline,
+)
 from bot.gateway import follow_api_gateway
 from bot.intents import gateway_intents
 from bot.settings import DISCORD
@@ -25,7 +32,7 @@ from bot.settings import DISCORD
 log = logging.getLogger("bare_bot")
 
 
-class BareBot(discord.AutoShardedClient):
+class BareBot(TakesTurnsToIdentify, discord.AutoShardedClient):
     """Answers everything with "ok"."""
 
     def __init__(self, cluster: Cluster | None, **options: Any) -> None:
@@ -36,13 +43,6 @@ class BareBot(discord.AutoShardedClient):
         """Exit with the supervisor, if there is one; the fake Discord's gateway."""
         watch_lifeline(self.loop)
         await follow_api_gateway(self, os.environ.get("DISCORD_API_BASE", DISCORD))
-
-    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        """As the real bot: processes take turns to IDENTIFY."""
-        if self.cluster is None:
-            await super().before_identify_hook(shard_id, initial=initial)
-        else:
-            await self.cluster.identify_turn()
 
     async def on_ready(self) -> None:
         """The line the benchmarks wait for, as the real bot logs it."""

@@ -15,7 +15,7 @@ from discord.shard import AutoShardedConnectionState
 
 import engines
 from bot.ai_worker import AiWorker
-from bot.cluster import Cluster, Peers, shard_options, watch_lifeline
+from bot.cluster import Cluster, Peers, TakesTurnsToIdentify, shard_options, watch_lifeline
 from bot.gateway import follow_api_gateway
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
@@ -101,7 +101,7 @@ class ClickState(AutoShardedConnectionState):
         super().parse_interaction_create(data)
 
 
-class TabletopBot(commands.AutoShardedBot):
+class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
     """One process, all shards it is given, every game of those guilds."""
 
     runtime: Runtime
@@ -136,13 +136,6 @@ class TabletopBot(commands.AutoShardedBot):
             **options,
         )
         return self.clicks
-
-    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
-        """Processes take turns to IDENTIFY, which Discord takes once every 5 s from a bot."""
-        if self.cluster is None:
-            await super().before_identify_hook(shard_id, initial=initial)
-        else:
-            await self.cluster.identify_turn()
 
     async def setup_hook(self) -> None:
         """Open the database, restore games, register commands and components, sync."""

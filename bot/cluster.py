@@ -125,6 +125,20 @@ class Cluster:
         )
 
 
+class TakesTurnsToIdentify:
+    """For a discord.py client class: with a cluster, its processes take turns to IDENTIFY."""
+
+    cluster: Cluster | None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """The cluster's turn (Discord takes one IDENTIFY every 5 s from a bot), or
+        discord.py's own spacing of one process's shards."""
+        if self.cluster is None:
+            await super().before_identify_hook(shard_id, initial=initial)  # type: ignore[misc]
+        else:
+            await self.cluster.identify_turn()
+
+
 def shard_options(cluster: Cluster | None, shard_count: int | None) -> dict[str, Any]:
     """discord.py's sharding arguments: this process's own shards, or all of them."""
     if cluster is None:
