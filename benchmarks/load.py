@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import gc
 import json
+import os
 import secrets
 import sys
 import tempfile
@@ -35,6 +36,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from benchmarks.cpu_trace import CpuTrace
 from benchmarks.fake_discord.players import Players
 from benchmarks.fake_discord.proc import ms, percentiles
 from benchmarks.fake_discord.server import ANSWER_DEADLINE, FakeDiscord, Interaction
@@ -104,6 +106,18 @@ def processes_env(args: argparse.Namespace) -> dict[str, str]:
     return {"PROCESSES": str(args.processes)}
 
 
+def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]:
+    """The bot's CPU per interaction over the opening, and its busiest second (cpu_trace)."""
+    begin = min((r.sent_at for r in records), default=0.0)
+    opening = sum(1 for r in records if r.sent_at < begin + OPENING)
+    bot_share, machine_share = trace.busiest_second()
+    return {
+        "opening_cpu_per_interaction": trace.bot_seconds(begin, begin + OPENING) / max(opening, 1),
+        "busiest_second_bot_share": bot_share,
+        "busiest_second_machine_share": machine_share,
+    }
+
+
 def summarize(records: list[Interaction], seconds: float) -> dict[str, Any]:
     """The numbers of one phase."""
     answered = [r for r in records if r.answered_at is not None]
@@ -151,11 +165,13 @@ async def phase_ours(
     stream: list[Interaction] = []
     server.on_interaction.append(stream.append)
     lag = LoopLag()
+    trace = CpuTrace(bot.cpu_seconds)
     rss_before, cpu_before = bot.rss_kb(), bot.cpu_seconds()
     own_cpu_before = time.process_time()
     begin = time.monotonic()
     players.until = begin + args.seconds
     lag.start(players.until)
+    trace.start()
 
     async def table_run(index: int) -> None:
         # Spread the first /newgame of every table over the first second.
@@ -169,12 +185,13 @@ async def phase_ours(
     elapsed = time.monotonic() - begin
     cpu_after, rss_after = bot.cpu_seconds(), bot.rss_kb()
     own_cpu = time.process_time() - own_cpu_before
+    await trace.stop()
     await lag.stop()
     await drain(stream, DRAIN)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    result = summarize(stream, args.seconds)
+    result = summarize(stream, args.seconds) | cpu_numbers(trace, stream)
     outcomes = Counter(a.outcome for a in players.acts)
     errors = len(bot.error_lines())
     result.update(
@@ -212,10 +229,12 @@ async def phase_bare(
     ordered = sorted(stream, key=lambda r: r.sent_at)
     replayed: list[Interaction] = []
     lag = LoopLag()
+    trace = CpuTrace(bot.cpu_seconds)
     cpu_before = bot.cpu_seconds()
     own_cpu_before = time.process_time()
     begin = time.monotonic()
     lag.start(begin + args.seconds)
+    trace.start()
     if ordered:
         origin, start = ordered[0].sent_at, time.perf_counter()
         for old in ordered:
@@ -243,9 +262,10 @@ async def phase_bare(
     elapsed = time.monotonic() - begin
     cpu_after = bot.cpu_seconds()
     own_cpu = time.process_time() - own_cpu_before
+    await trace.stop()
     await lag.stop()
     await drain(replayed, DRAIN)
-    result = summarize(replayed, args.seconds)
+    result = summarize(replayed, args.seconds) | cpu_numbers(trace, replayed)
     result.update(
         {
             "bot_cpu_share": (cpu_after - cpu_before) / max(elapsed, 1e-9),
@@ -266,6 +286,24 @@ def print_phase(name: str, r: dict[str, Any]) -> None:
         f"   bot CPU {100 * r['bot_cpu_share']:.0f}%, driver CPU {100 * r['driver_cpu_share']:.0f}%"
         f", driver lag p99 {ms(r['driver_loop_lag']['p99'])} ms"
     )
+
+
+def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
+    """Why the opening was as fast as it was: CPU per click, and the busiest second."""
+
+    def busiest(r: dict[str, Any]) -> str:
+        return (
+            f"{100 * r['busiest_second_bot_share']:.0f}% of a core, machine "
+            f"{100 * r['busiest_second_machine_share']:.0f}% busy ({os.cpu_count()} cores)"
+        )
+
+    per = f"ours {1000 * ours['opening_cpu_per_interaction']:.2f} ms"
+    peak = f"ours {busiest(ours)}"
+    if bare:
+        per += f", bare {1000 * bare['opening_cpu_per_interaction']:.2f} ms"
+        peak += f", bare {busiest(bare)}"
+    print(f"  bot CPU per interaction in the first {OPENING:g} s: {per}")
+    print(f"  the bot's busiest second: {peak}")
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -326,6 +364,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 f"  after the first {OPENING:g} s (every table opening at once): p99 ours "
                 f"{ms(ours_p99)} ms, bare {ms(bare_p99)} ms, ratio {steady_ratio:.1f}x"
             )
+        print_opening(ours, bare)
         print(
             f"  games started {ours['games_started']}, finished {ours['games_finished']}; "
             f"actions {ours['actions']}; bot RSS {ours['bot_rss_mb'][0]:.0f} -> "

@@ -1,0 +1,34 @@
+"""The load benchmark's account of where the CPU went (benchmarks/cpu_trace.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.cpu_trace import CpuTrace
+
+
+def trace_of(samples: list[tuple[float, float, float]]) -> CpuTrace:
+    trace = CpuTrace(bot_cpu=lambda: 0.0)
+    trace.samples = samples
+    return trace
+
+
+def test_the_busiest_second_is_the_one_the_bot_used_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    # Half a second apart: the bot idles, then takes a whole core from 1.0 s to 2.0 s.
+    bot = [0.0, 0.1, 0.2, 0.7, 1.2, 1.3, 1.4]
+    machine = [0.0, 0.3, 0.6, 1.4, 2.2, 2.5, 2.8]
+    trace = trace_of([(0.5 * i, bot[i], machine[i]) for i in range(len(bot))])
+    bot_share, machine_share = trace.busiest_second()
+    assert bot_share == pytest.approx(1.0)
+    assert machine_share == pytest.approx(0.8)  # 1.6 s of CPU in that second, over 2 cores
+
+
+def test_cpu_between_two_moments_uses_the_nearest_samples() -> None:
+    trace = trace_of([(0.0, 0.0, 0.0), (1.0, 0.4, 0.5), (2.0, 1.4, 1.5), (3.0, 1.5, 1.6)])
+    assert trace.bot_seconds(1.02, 2.01) == pytest.approx(1.0)
+    assert trace.bot_seconds(0.0, 3.0) == pytest.approx(1.5)
+
+
+def test_a_run_shorter_than_a_second_has_no_busiest_second() -> None:
+    assert trace_of([(0.0, 0.0, 0.0), (0.5, 0.5, 0.5)]).busiest_second() == (0.0, 0.0)
