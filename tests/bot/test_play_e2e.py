@@ -220,3 +220,24 @@ async def test_after_a_restart_the_board_words_the_replayed_moves_as_before(worl
     after = list(only_session(world).recent)
     assert len(after) >= 2
     assert after == before[-len(after) :]
+
+
+def board_edits(world, board_message):
+    """The REST edits of the board message (a click's own answer is not one of them)."""
+    path = f"/messages/{board_message.id}"
+    return [r for r in world.env.http_requests if r.method == "PATCH" and r.path.endswith(path)]
+
+
+async def test_the_start_button_draws_the_board_and_no_edit_draws_it_again(world):
+    alice, bob = world.members[:2]
+    board_message = await open_game(world, alice, "thegame", [bob])
+    await world.env.settle()
+
+    assert "My hand" in [c.get("label") for c in components(board_message)]
+    assert board_edits(world, board_message) == []
+
+    session = only_session(world)
+    starter = alice if session.record.seats[min(session.to_act())].user_id == alice.id else bob
+    await act_once(starter, board_message)
+    await world.env.settle()
+    assert len(board_edits(world, board_message)) == 1  # a move is shown by an edit
