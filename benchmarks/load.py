@@ -303,7 +303,7 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
         per += f", bare {1000 * bare['opening_cpu_per_interaction']:.2f} ms"
         peak += f", bare {busiest(bare)}"
     print(f"  bot CPU per interaction in the first {OPENING:g} s: {per}")
-    print(f"  the bot's busiest second: {peak}")
+    print(f"  the bot's busiest second (its processes, AI worker included): {peak}")
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
