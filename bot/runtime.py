@@ -234,7 +234,11 @@ class Runtime:
             await self.storage.save_game(session.record)
 
     async def start(self, session: GameSession, user_id: int) -> None:
-        """The host starts the game: deal, snapshot, then let the AI seats move."""
+        """The host starts the game: deal, snapshot, then let the AI seats move.
+
+        The board is the caller's to draw: the answer to the start button turns the lobby's
+        message into it, so an edit asked for here would only draw the same board again.
+        """
         async with session.lock:
             self._require_host_in_lobby(session, user_id)
             spec = session.game.SPEC
@@ -252,7 +256,8 @@ class Runtime:
             await self.storage.start_game(record, state.model_dump_json())
             session.record, session.state, session.waiting = record, state, waiting
             self._schedule_deadline(session, cfg)
-            self._show(session, [])
+            self.presenter.turn_changed(session, [])
+            self._kick_ai(session)
 
     async def cancel(self, session: GameSession, user_id: int) -> None:
         """The host cancels the lobby."""

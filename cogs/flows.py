@@ -49,7 +49,6 @@ async def lobby_click(interaction: discord.Interaction, game_id: str, verb: str)
         await edit_clicked(interaction, embed=embed, view=view)
     elif session.record.status == "running":
         embed, board_view = ui.board_message(session, lang)
-        presenter_of(interaction).board_drawn(session)
         await edit_clicked(interaction, embed=embed, view=board_view)
     else:
         await edit_clicked(

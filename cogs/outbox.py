@@ -52,10 +52,6 @@ class Outbox:
         if self._drainer is None:
             self._drainer = asyncio.get_running_loop().create_task(self._drain())
 
-    def discard(self, key: str) -> None:
-        """Forget the job waiting under `key` (one already under way goes on)."""
-        self._jobs.pop(key, None)
-
     async def close(self) -> None:
         """Drop what is still waiting and stop the jobs under way; later jobs are dropped too."""
         self._closed = True

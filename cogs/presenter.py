@@ -67,14 +67,6 @@ class DiscordPresenter:
             return
         self.outbox.put(f"board:{session.id}", lambda: self._board_job(session))
 
-    def board_drawn(self, session: GameSession) -> None:
-        """A click's answer has just drawn the latest board on its message: no edit is due.
-
-        The start button's answer turns the lobby into the board, and an edit queued by the
-        start would draw the very same board again, a REST call taken from the global limit.
-        """
-        self.outbox.discard(f"board:{session.id}")
-
     async def _board_job(self, session: GameSession) -> None:
         if not session.running:
             return  # the end of the game draws the final board
