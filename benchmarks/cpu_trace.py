@@ -63,6 +63,11 @@ class CpuTrace:
         """The bot's CPU seconds between two moments (as near as the samples tell)."""
         return self._at(end)[1] - self._at(start)[1]
 
+    def bot_share(self) -> float:
+        """The bot's share of one core over the whole trace."""
+        (t0, bot0, _), (t1, bot1, _) = self.samples[0], self.samples[-1]
+        return (bot1 - bot0) / max(t1 - t0, 1e-9)
+
     def busiest_second(self) -> tuple[float, float]:
         """The bot's share of one core and the machine's share of all of its cores, in the
         second when the bot used the most CPU."""

@@ -107,11 +107,13 @@ def processes_env(args: argparse.Namespace) -> dict[str, str]:
 
 
 def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]:
-    """The bot's CPU per interaction over the opening, and its busiest second (cpu_trace)."""
+    """The bot's CPU over the phase and per interaction over the opening, and its busiest
+    second (cpu_trace)."""
     begin = min((r.sent_at for r in records), default=0.0)
     opening = sum(1 for r in records if r.sent_at < begin + OPENING)
     bot_share, machine_share = trace.busiest_second()
     return {
+        "bot_cpu_share": trace.bot_share(),
         "opening_cpu_per_interaction": trace.bot_seconds(begin, begin + OPENING) / max(opening, 1),
         "busiest_second_bot_share": bot_share,
         "busiest_second_machine_share": machine_share,
@@ -166,7 +168,7 @@ async def phase_ours(
     server.on_interaction.append(stream.append)
     lag = LoopLag()
     trace = CpuTrace(bot.cpu_seconds)
-    rss_before, cpu_before = bot.rss_kb(), bot.cpu_seconds()
+    rss_before = bot.rss_kb()
     own_cpu_before = time.process_time()
     begin = time.monotonic()
     players.until = begin + args.seconds
@@ -183,7 +185,7 @@ async def phase_ours(
     server.on_interaction.remove(stream.append)
     players.stopping = True
     elapsed = time.monotonic() - begin
-    cpu_after, rss_after = bot.cpu_seconds(), bot.rss_kb()
+    rss_after = bot.rss_kb()
     own_cpu = time.process_time() - own_cpu_before
     await trace.stop()
     await lag.stop()
@@ -201,7 +203,6 @@ async def phase_ours(
             "games_finished": players.stats.games_over,
             "actions": dict(outcomes),
             "unexpected_answers": players.stats.errors,
-            "bot_cpu_share": (cpu_after - cpu_before) / elapsed,
             "bot_rss_mb": (rss_before / 1024, rss_after / 1024),
             "bot_error_lines": errors,
             "bot_ready_after_s": started.ready_after,
@@ -230,7 +231,6 @@ async def phase_bare(
     replayed: list[Interaction] = []
     lag = LoopLag()
     trace = CpuTrace(bot.cpu_seconds)
-    cpu_before = bot.cpu_seconds()
     own_cpu_before = time.process_time()
     begin = time.monotonic()
     lag.start(begin + args.seconds)
@@ -260,7 +260,6 @@ async def phase_bare(
                 continue
             replayed.append(record)
     elapsed = time.monotonic() - begin
-    cpu_after = bot.cpu_seconds()
     own_cpu = time.process_time() - own_cpu_before
     await trace.stop()
     await lag.stop()
@@ -268,7 +267,6 @@ async def phase_bare(
     result = summarize(replayed, args.seconds) | cpu_numbers(trace, replayed)
     result.update(
         {
-            "bot_cpu_share": (cpu_after - cpu_before) / max(elapsed, 1e-9),
             "driver_cpu_share": own_cpu / max(elapsed, 1e-9),
             "driver_loop_lag": percentiles(lag.samples),
         }

@@ -32,3 +32,8 @@ def test_cpu_between_two_moments_uses_the_nearest_samples() -> None:
 
 def test_a_run_shorter_than_a_second_has_no_busiest_second() -> None:
     assert trace_of([(0.0, 0.0, 0.0), (0.5, 0.5, 0.5)]).busiest_second() == (0.0, 0.0)
+
+
+def test_the_bots_share_of_a_core_over_the_whole_trace() -> None:
+    trace = trace_of([(10.0, 5.0, 0.0), (11.0, 5.9, 0.0), (14.0, 7.0, 0.0)])
+    assert trace.bot_share() == pytest.approx(0.5)
