@@ -41,6 +41,14 @@ class GameError(Exception):
         self.params = params
 
 
+def _channels_of(session: GameSession) -> set[int]:
+    """The channel a game was opened in, and its thread if it plays in one."""
+    record = session.record
+    return (
+        {record.channel_id} if record.thread_id is None else {record.channel_id, record.thread_id}
+    )
+
+
 class Runtime:
     """All live games of this process."""
 
@@ -57,6 +65,8 @@ class Runtime:
         self.presenter = presenter
         self.snapshot_every = snapshot_every
         self.sessions: dict[str, GameSession] = {}
+        # Every /newgame asks whether its channel is taken: a scan of all games was O(games).
+        self._by_channel: dict[int, dict[str, GameSession]] = {}
         self.scheduler = Scheduler()
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._configs: dict[int, GuildConfig] = {}
@@ -81,11 +91,22 @@ class Runtime:
         return session
 
     def in_channel(self, channel_id: int) -> GameSession | None:
-        """The active game whose messages live in this channel or thread."""
-        for session in self.sessions.values():
-            if channel_id in (session.record.channel_id, session.record.thread_id):
-                return session
-        return None
+        """The oldest active game whose messages live in this channel or thread."""
+        games = self._by_channel.get(channel_id)
+        return next(iter(games.values())) if games else None
+
+    def _add(self, session: GameSession) -> None:
+        self.sessions[session.id] = session
+        for channel_id in _channels_of(session):
+            self._by_channel.setdefault(channel_id, {})[session.id] = session
+
+    def _forget(self, session: GameSession) -> None:
+        self.sessions.pop(session.id, None)
+        for channel_id in _channels_of(session):
+            games = self._by_channel.get(channel_id, {})
+            games.pop(session.id, None)
+            if not games:
+                self._by_channel.pop(channel_id, None)
 
     async def config(self, guild_id: int) -> GuildConfig:
         """The server's settings (shared and frozen: every move reads them)."""
@@ -118,7 +139,7 @@ class Runtime:
                 # One damaged game must not keep every other game from resuming.
                 log.exception("could not restore game %s; it is left as it was", record.id)
                 continue
-            self.sessions[record.id] = session
+            self._add(session)
             outcome = session.game.outcome(session.state) if session.running else None
             if outcome is not None:
                 # The process died between the last move's commit and the end of the game.
@@ -182,7 +203,7 @@ class Runtime:
             seats=[SeatRecord(user_id=host_id, name=host_name, ai=False)],
         )
         session = GameSession(record=record)
-        self.sessions[record.id] = session
+        self._add(session)
         await self.storage.save_game(record)
         self._schedule_lobby_expiry(session, cfg.lobby_minutes)
         return session
@@ -400,7 +421,7 @@ class Runtime:
         session.record.status = status
         session.record.deadline = None
         self.scheduler.cancel_prefix(f"{session.id}:")
-        self.sessions.pop(session.id, None)
+        self._forget(session)
         self.presenter.game_closed(session)
 
     # --- AI seats ---

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.session import LAST_MOVES
-from tests.bot.driver import act_once, board, components, only_session, open_game
+from tests.bot.driver import act_once, board, click_verb, components, only_session, open_game
 
 
 def runtime(world):
@@ -82,6 +82,21 @@ async def test_only_the_host_starts_and_a_second_game_in_the_channel_is_refused(
     assert refused.response.content == "Only the host can do that."
     second = await bob.slash(world.channel, "newgame", game="thegame")
     assert second.ephemeral and "already running in this channel" in second.response.content
+
+
+async def test_the_channel_stays_taken_after_a_restart_and_is_free_once_the_game_is_over(world):
+    alice, bob = world.members[:2]
+    await alice.slash(world.channel, "newgame", game="zero")
+    lobby = world.channel.last_message
+
+    await world.restart()
+
+    refused = await bob.slash(world.channel, "newgame", game="thegame")
+    assert "already running in this channel" in refused.response.content
+    await click_verb(alice, lobby, "cancel")
+    opened = await bob.slash(world.channel, "newgame", game="thegame")
+    assert not opened.ephemeral
+    assert world.channel.last_message.embeds[0].title == "🎲 The Game — lobby"
 
 
 async def test_invalid_options_are_refused_with_the_option_named(world):
