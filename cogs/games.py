@@ -15,7 +15,7 @@ from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
 from bot.session import GameSession
 from cogs import ui
-from cogs.components import ConfirmButton, Panel, answer, guarded
+from cogs.components import ConfirmButton, Panel, answer, guarded, post
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +108,7 @@ class GamesCog(commands.Cog):
         )
         embed, view = ui.lobby_message(session, session.record.language)
         if thread is None:
-            sent = await interaction.response.send_message(embed=embed, view=view)
-            message_id = sent.message_id or (await interaction.original_response()).id
+            message_id = await post(interaction, embed=embed, view=view)
         else:
             message_id = (await thread.send(embed=embed, view=view)).id
             await interaction.followup.send(
@@ -167,8 +166,7 @@ class GamesCog(commands.Cog):
             if not session.running:
                 raise GameError("error-not-started")
             embed, view = ui.board_message(session, session.record.language)
-            sent = await interaction.response.send_message(embed=embed, view=view)
-            message_id = sent.message_id or (await interaction.original_response()).id
+            message_id = await post(interaction, embed=embed, view=view)
             session.record.message_id = message_id
             await self.runtime.storage.set_message_id(session.id, message_id)
 
@@ -234,4 +232,4 @@ class GamesCog(commands.Cog):
         embed = discord.Embed(
             title=ui.game_title(game, lang), description=t(lang, f"rules-{game}"), colour=ui.COLOUR
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer(interaction, embed=embed)
