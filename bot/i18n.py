@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 from fluent_compiler.bundle import FluentBundle
+from fluent_compiler.types import FluentInt, FluentNumber
 
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
@@ -60,8 +61,28 @@ def _format(language: str, key: str, params: dict[str, Any]) -> str:
     chosen = bundle(language if has(language, key) else DEFAULT)
     if not chosen.has_message(key):
         return key
-    text, _errors = chosen.format(key, params)
+    plain = {k: _PlainInt(v) if type(v) is int and 0 <= v < 1000 else v for k, v in params.items()}
+    text, _errors = chosen.format(key, plain)
     return str(text)
+
+
+class _PlainInt(FluentInt):
+    """A number below 1000, which Fluent prints as Python does.
+
+    CLDR writes 0-999 the same way in English and Russian (no grouping, no sign), and babel's
+    locale-aware formatting of each number was most of a message's formatting time: a panel
+    with a few fresh numbers spent more on them than on everything else in its text. Plural
+    selection still sees the number; larger ones keep babel's grouping (1,000 and 1 000).
+    """
+
+    def __new__(cls, value: int) -> _PlainInt:
+        number = int.__new__(cls, value)
+        number.options = FluentNumber.default_number_format_options
+        return number
+
+    def format(self, locale: Any) -> str:
+        """The digits."""
+        return int.__repr__(self)
 
 
 class CommandTranslator(app_commands.Translator):

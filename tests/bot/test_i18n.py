@@ -6,10 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 from fluent.syntax import FluentParser, ast
 
 import engines
-from bot.i18n import LOCALES_DIR, t
+from bot.i18n import LANGUAGES, LOCALES_DIR, t
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,3 +70,12 @@ def test_russian_plurals_follow_the_cldr_forms():
     ]
     assert t("en", "score-points", points=1) == "1 point"
     assert t("en", "score-points", points=2) == "2 points"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_numbers_read_as_the_locale_writes_them(language):
+    # Below 1000 the bot prints digits itself; above, CLDR groups them (1,500 and 1 500).
+    for n in [*range(1000), 1000, 1500, 23456]:
+        written = format_decimal(n, locale=language)
+        assert t(language, "score-points", points=n).startswith(f"{written} "), n
+    assert t("en", "score-points", points=1500) == "1,500 points"
