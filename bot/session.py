@@ -19,6 +19,8 @@ from engines.core import Event, Game, action_adapter, decode_action
 
 LAST_MOVES = 6
 """Lines of the last public moves the board shows."""
+UNWORDED_KEPT = 16
+"""Public events a game keeps unworded at most, between two drawings of its board."""
 
 
 class StaleAction(Exception):  # noqa: N818 - the name style.md gives it
@@ -43,8 +45,10 @@ class GameSession:
     state: Any = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     last_acted: dict[int, int] = field(default_factory=dict)
-    recent: deque[str] = field(default_factory=lambda: deque(maxlen=LAST_MOVES))
-    """The board's last moves, already worded in the game's language (drawn once, kept small)."""
+    _worded: deque[str] = field(default_factory=lambda: deque(maxlen=LAST_MOVES))
+    _unworded: list[Event] = field(default_factory=list)
+    """Public events not worded yet: only a board draws them, and boards are drawn far less
+    often than moves are made (the edits are paced), so most are never worded at all."""
     timeouts: dict[int, int] = field(default_factory=dict)
     waiting: frozenset[int] = frozenset()
     """The human seats the current deadline is for."""
@@ -122,6 +126,14 @@ class GameSession:
         )
         return Move(seat=seat, state=new_state, events=events, entry=entry)
 
+    @property
+    def recent(self) -> deque[str]:
+        """The board's last moves, worded in the game's language."""
+        if self._unworded:
+            self._word(self._unworded)
+            self._unworded = []
+        return self._worded
+
     def accept(self, move: Move) -> None:
         """Make a committed move the game's state (the caller holds the lock)."""
         self._advance(move.seat, move.state)
@@ -136,16 +148,23 @@ class GameSession:
             state, events = self.game.apply(self.state, entry.seat, action)
             self._advance(entry.seat, state)
             public += events
-        # Worded once for the whole replay: only the last few lines are kept, and a restart
-        # replays the tail of every running game.
-        self._remember(public)
+        # Worded at once: a restored game may wait long for its next move, and words take
+        # less memory than events. Only the last few lines are kept.
+        self._word(public)
 
     def _advance(self, seat: int, state: Any) -> None:
         self.state = state
         self.last_acted[seat] = state.version
 
     def _remember(self, events: list[Event]) -> None:
-        """Word the public events for the board's last moves, only as many as it keeps."""
+        """Keep the public events for the board's last moves, to be worded when it is drawn."""
+        self._unworded += [event for event in events if event.visible_to is None]
+        if len(self._unworded) > UNWORDED_KEPT:  # a board not drawn for long: keep memory small
+            self._word(self._unworded)
+            self._unworded = []
+
+    def _word(self, events: list[Event]) -> None:
+        """Word the newest public events, only as many lines as the board keeps."""
         render = renderer(self.record.slug)
         names, lang = self.names(), self.record.language
         lines: list[str] = []
@@ -154,4 +173,4 @@ class GameSession:
                 break
             if event.visible_to is None and (line := render.event(event, names, lang)):
                 lines.append(line)
-        self.recent.extend(reversed(lines))
+        self._worded.extend(reversed(lines))
