@@ -1,16 +1,17 @@
-"""The searching AIs think in a worker process, so the core that answers clicks does not.
+"""The AIs think in a worker process, so the core that answers clicks does not.
 
-Zero's lookahead and The Game's planner take about half a millisecond a move (up to 10 ms), and
-a table with three AI seats asks for one after every move: under load that was a sixth of the
-bot's CPU, taken from the clicks of every table. The other AIs decide in about 0.1 ms, less than
-the trip to the worker, so they stay in the bot.
+Zero's lookahead and The Game's planner take about half a millisecond a move (up to 10 ms), the
+other AIs 0.1-0.2 ms (with tails of 2-3 ms in Genial and Hourglass), and a table with three AI
+seats asks for one after every move: under load that was a sixth of the bot's CPU, taken from
+the clicks of every table, and each long decision stalled every click in flight.
 
 The worker (`python -m bot.ai_worker`) reads requests from its stdin and writes decisions to its
 stdout, as length-prefixed pickles. The bot's event loop does both ends itself: no executor
 threads and queues, which cost more per decision than the decision (measured: 460 µs against
-380). A decision depends only on the state, the seat and the game's seed, so the worker chooses
-what the bot would have. When the bot dies, however it dies, the worker reads the end of its
-stdin and exits.
+380). On the bot's loop (uvloop) a trip costs the bot 61-114 µs, less than deciding itself for
+every game (`python -m benchmarks.ai_worker`). A decision depends only on the state, the seat
+and the game's seed, so the worker chooses what the bot would have. When the bot dies, however
+it dies, the worker reads the end of its stdin and exits.
 """
 
 from __future__ import annotations
@@ -28,8 +29,6 @@ from engines.core import rng_for
 
 log = logging.getLogger(__name__)
 
-SEARCHING = frozenset({"zero", "thegame"})
-"""The games whose AI is worth the trip to the worker."""
 RESTART_AFTER = 60.0
 """A worker that dies sooner than this after the last one is not replaced: the bot decides."""
 _SIZE = 4
@@ -79,9 +78,9 @@ class AiWorker:
         self._reader = asyncio.get_running_loop().create_task(self._read(self._proc))
 
     async def choose(self, slug: str, state: Any, seat: int, seed: int) -> Any:
-        """The AI's action: from the worker for the searching AIs, else decided here."""
+        """The AI's action: from the worker, or decided here when there is none."""
         proc = self._proc
-        if proc is None or slug not in SEARCHING or proc.stdin is None:
+        if proc is None or proc.stdin is None:
             return decide(slug, state, seat, seed)
         request = next(self._ids)
         answer = asyncio.get_running_loop().create_future()
@@ -154,7 +153,7 @@ class AiWorker:
 
 def main() -> None:
     """The worker: one decision per request, until the bot closes our stdin."""
-    for slug in SEARCHING:
+    for slug in engines.SLUGS:
         engines.game(slug)
     requests, answers = sys.stdin.buffer, sys.stdout.buffer
     while len(header := requests.read(_SIZE)) == _SIZE:

@@ -33,7 +33,7 @@ class Settings(BaseSettings):
     """
     snapshot_every: int = Field(default=10, ge=1)
     ai_worker: bool = True
-    """Whether the AIs that search (Zero, The Game) think in a worker process (bot.ai_worker)."""
+    """Whether the AIs think in a worker process (bot.ai_worker) instead of the bot's own."""
 
     @field_validator("database_url")
     @classmethod

@@ -1,4 +1,4 @@
-"""The searching AIs think in a worker process and choose exactly what the bot itself would."""
+"""The AIs think in a worker process and choose exactly what the bot itself would."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from itertools import islice
 from typing import Any
 
 import engines
-from bot.ai_worker import SEARCHING, AiWorker, decide
+from bot.ai_worker import AiWorker, decide
 from tests.engines.playout import steps
 
 
@@ -16,11 +16,11 @@ def positions(slug: str, count: int) -> list[tuple[Any, int]]:
     return [(state, seat) for state, seat, _ in islice(steps(engines.game(slug), 3, 11), count)]
 
 
-async def test_the_worker_decides_as_the_bot_would_for_every_searching_ai():
+async def test_the_worker_decides_as_the_bot_would_for_every_ai():
     worker = AiWorker(enabled=True)
     await worker.start()
     try:
-        for slug in sorted(SEARCHING):
+        for slug in engines.SLUGS:
             for state, seat in positions(slug, 15):
                 chosen = await worker.choose(slug, state, seat, seed=7)
                 assert chosen == decide(slug, state, seat, seed=7)
