@@ -16,7 +16,7 @@ import time
 
 import engines
 from bot.ai_worker import AiWorker, decide
-from bot.event_loop import loop_factory
+from bot.event_loop import run_until_complete
 from tests.bot.test_ai_worker import positions
 
 
@@ -59,8 +59,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=100, help="positions per game")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    with asyncio.Runner(loop_factory=loop_factory()) as runner:
-        runner.run(run(args.positions, args.rounds))
+    run_until_complete(run(args.positions, args.rounds))
 
 
 if __name__ == "__main__":

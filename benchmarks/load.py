@@ -48,7 +48,7 @@ from benchmarks.fake_discord.world import (
     playable_slugs,
     start_bot,
 )
-from bot.event_loop import loop_factory
+from bot.event_loop import run_until_complete
 
 DRAIN = 6.0
 """Seconds to wait after the end for answers still in flight."""
@@ -427,8 +427,7 @@ def main() -> None:
     args = parser.parse_args()
     # The bot's own loop: the fake Discord and the players share the machine with the bot they
     # measure, and on asyncio's loop they took more of it (26 % of a core instead of 23 %).
-    with asyncio.Runner(loop_factory=loop_factory()) as runner:
-        report = runner.run(run(args))
+    report = run_until_complete(run(args))
     if args.json:
         args.json.write_text(json.dumps(report, indent=2, default=str))
 

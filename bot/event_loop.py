@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import discord
+
+T = TypeVar("T")
 
 
 def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -22,6 +25,12 @@ def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     return uvloop.new_event_loop
 
 
+def run_until_complete(main: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(main)`, on the loop of `loop_factory` (the benchmarks' drivers use it too)."""
+    with asyncio.Runner(loop_factory=loop_factory()) as loop_runner:
+        return loop_runner.run(main)
+
+
 def run(client: discord.Client, token: str) -> None:
     """`client.run(token)` on the loop of `loop_factory`, with logging left as it was set up.
 
@@ -34,8 +43,7 @@ def run(client: discord.Client, token: str) -> None:
             await client.start(token)
 
     try:
-        with asyncio.Runner(loop_factory=loop_factory()) as loop_runner:
-            loop_runner.run(runner())
+        run_until_complete(runner())
     except KeyboardInterrupt:
         # The runner cancelled the client's task, which closed its sockets and HTTP session.
         return
