@@ -116,12 +116,17 @@ def _members(action_type: Any) -> dict[str, type[BaseModel]]:
     return result
 
 
+@cache
+def _encoded_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields an encoded action lists after its kind, in declaration order."""
+    # Cached: pydantic's model_fields is a property, and panels encode every legal action.
+    return tuple(name for name in model.model_fields if name != "kind")
+
+
 def encode_action(action: BaseModel) -> str:
     """`play.37.2`: the kind, then every other field in declaration order."""
     parts = [str(action.kind)]
-    for name in type(action).model_fields:
-        if name == "kind":
-            continue
+    for name in _encoded_fields(type(action)):
         value = getattr(action, name)
         if isinstance(value, tuple | list | frozenset):
             parts.append(_LIST_SEP.join(str(v) for v in value) or "~")
@@ -140,7 +145,7 @@ def decode_action(action_type: Any, text: str) -> BaseModel:
     member = _members(action_type).get(kind)
     if member is None:
         raise IllegalAction("malformed")
-    fields = [name for name in member.model_fields if name != "kind"]
+    fields = _encoded_fields(member)
     if len(fields) != len(values):
         raise IllegalAction("malformed")
     data: dict[str, Any] = {"kind": kind}
