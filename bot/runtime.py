@@ -65,8 +65,10 @@ class Runtime:
         self.presenter = presenter
         self.snapshot_every = snapshot_every
         self.sessions: dict[str, GameSession] = {}
-        # Every /newgame asks whether its channel is taken: a scan of all games was O(games).
+        # Every /newgame asks whether its channel is taken, and /game and a member leaving look
+        # for a member's games in a server: scans of all games were O(games) each time.
         self._by_channel: dict[int, dict[str, GameSession]] = {}
+        self._by_guild: dict[int, dict[str, GameSession]] = {}
         self.scheduler = Scheduler()
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._configs: dict[int, GuildConfig] = {}
@@ -95,18 +97,27 @@ class Runtime:
         games = self._by_channel.get(channel_id)
         return next(iter(games.values())) if games else None
 
+    def in_guild(self, guild_id: int) -> list[GameSession]:
+        """The active games of a server, oldest first."""
+        return list(self._by_guild.get(guild_id, {}).values())
+
     def _add(self, session: GameSession) -> None:
         self.sessions[session.id] = session
-        for channel_id in _channels_of(session):
-            self._by_channel.setdefault(channel_id, {})[session.id] = session
+        for index, key in self._indexes(session):
+            index.setdefault(key, {})[session.id] = session
 
     def _forget(self, session: GameSession) -> None:
         self.sessions.pop(session.id, None)
-        for channel_id in _channels_of(session):
-            games = self._by_channel.get(channel_id, {})
+        for index, key in self._indexes(session):
+            games = index.get(key, {})
             games.pop(session.id, None)
             if not games:
-                self._by_channel.pop(channel_id, None)
+                index.pop(key, None)
+
+    def _indexes(self, session: GameSession) -> list[tuple[dict[int, dict[str, GameSession]], int]]:
+        """Where a game is looked up besides its id: its channels (and thread), its server."""
+        places = [(self._by_channel, channel_id) for channel_id in _channels_of(session)]
+        return [*places, (self._by_guild, session.record.guild_id)]
 
     async def config(self, guild_id: int) -> GuildConfig:
         """The server's settings (shared and frozen: every move reads them)."""
@@ -352,9 +363,9 @@ class Runtime:
 
     async def member_left(self, guild_id: int, user_id: int) -> None:
         """A member left the server: their lobby seats free up, the AI plays their running seats."""
-        for session in list(self.sessions.values()):
+        for session in self.in_guild(guild_id):
             seat = session.seat_of(user_id)
-            if session.record.guild_id != guild_id or seat is None:
+            if seat is None:
                 continue
             if session.record.status == "lobby":
                 await self.leave_lobby(session, user_id)

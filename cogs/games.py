@@ -130,11 +130,11 @@ class GamesCog(commands.Cog):
         here = rt.in_channel(interaction.channel.id)
         if here is not None and here.seat_of(interaction.user.id) is not None:
             return here
+        assert interaction.guild_id is not None  # /game is guild_only
         mine = [
             s
-            for s in rt.sessions.values()
-            if s.record.guild_id == interaction.guild_id
-            and s.seat_of(interaction.user.id) is not None
+            for s in rt.in_guild(interaction.guild_id)
+            if s.seat_of(interaction.user.id) is not None
         ]
         if len(mine) == 1:
             return mine[0]

@@ -99,6 +99,24 @@ async def test_the_channel_stays_taken_after_a_restart_and_is_free_once_the_game
     assert world.channel.last_message.embeds[0].title == "🎲 The Game — lobby"
 
 
+async def test_a_members_game_is_found_from_anywhere_in_the_server_until_it_is_over(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    lounge = world.guild.create_text_channel("lounge")
+
+    await world.restart()
+
+    found = await alice.slash(lounge, "game hand")
+    assert found.ephemeral and "Your cards" in found.response.embeds[0].description
+    world.guild.remove_member(bob)
+    await world.env.settle()
+    assert only_session(world).record.seats[1].ai is True
+    asked = await alice.slash(lounge, "game end")
+    await alice.click(asked.response.message, label="Yes, end it")
+    gone = await alice.slash(lounge, "game hand")
+    assert gone.ephemeral and gone.response.content == "You have no game running here."
+
+
 async def test_invalid_options_are_refused_with_the_option_named(world):
     alice = world.members[0]
     result = await alice.slash(world.channel, "newgame", game="thegame", options="expert=maybe")
