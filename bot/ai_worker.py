@@ -8,7 +8,7 @@ the clicks of every table, and each long decision stalled every click in flight.
 The worker (`python -m bot.ai_worker`) reads requests from its stdin and writes decisions to its
 stdout, as length-prefixed pickles. The bot's event loop does both ends itself: no executor
 threads and queues, which cost more per decision than the decision (measured: 460 µs against
-380). On the bot's loop (uvloop) a trip costs the bot 61-114 µs, less than deciding itself for
+380). On the bot's loop (uvloop) a trip costs the bot 55-119 µs, less than deciding itself for
 every game (`python -m benchmarks.ai_worker`). A decision depends only on the state, the seat
 and the game's seed, so the worker chooses what the bot would have. When the bot dies, however
 it dies, the worker reads the end of its stdin and exits.
