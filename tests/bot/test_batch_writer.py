@@ -57,6 +57,28 @@ async def test_concurrent_units_all_land_and_share_commits(writer, path):
     assert 0 < writer.commits < count
 
 
+async def test_a_writer_goes_on_in_the_iteration_after_its_write(writer, path):
+    """Under load every iteration serves hundreds of clicks: each one more is felt by all."""
+    loop = asyncio.get_running_loop()
+    iterations = 0
+    ticking = True
+
+    def tick() -> None:
+        nonlocal iterations
+        iterations += 1
+        if ticking:
+            loop.call_soon(tick)
+
+    loop.call_soon(tick)
+    await asyncio.sleep(0)  # the ticker is running
+    before = iterations
+    await writer.write([insert(1)])
+    ticking = False
+
+    assert rows(path) == {1: "x"}
+    assert iterations - before == 1
+
+
 async def test_a_failing_unit_fails_alone_and_is_rolled_back_whole(writer, path):
     await writer.write([insert(1, "first")])
     commits = writer.commits
