@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 from discord.shard import AutoShardedConnectionState
 
 import engines
+from bot import eager
 from bot.ai_worker import AiWorker
 from bot.cluster import Cluster, Peers, TakesTurnsToIdentify, shard_options, watch_lifeline
 from bot.gateway import follow_api_gateway
@@ -84,6 +85,16 @@ class GameTree(app_commands.CommandTree):
         log.error("slash command failed", exc_info=error)
         await answer(interaction, t(language_of(interaction.locale), "error-unexpected"))
 
+    def _from_interaction(self, interaction: discord.Interaction) -> None:
+        # discord.py's own, with the command started at once (bot.eager).
+        async def invoke() -> None:
+            try:
+                await self._call(interaction)
+            except app_commands.AppCommandError as error:
+                await self._dispatch_error(interaction, error)
+
+        eager.start(invoke(), name="CommandTree-invoker")
+
 
 class ClickState(AutoShardedConnectionState):
     """discord.py's gateway state, except that a click's message is not rebuilt.
@@ -134,6 +145,19 @@ class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
         )
         self.settings = settings
         self._handing_over: set[asyncio.Task[None]] = set()
+
+    def _schedule_event(
+        self,
+        coro: Callable[..., Coroutine[Any, Any, Any]],
+        event_name: str,
+        *args: Any,
+        **kwargs: Any,
+    ) -> asyncio.Future[Any]:
+        # A click's handler starts at once (bot.eager); other events as discord.py runs them.
+        if event_name != "on_interaction":
+            return super()._schedule_event(coro, event_name, *args, **kwargs)
+        wrapped = self._run_event(coro, event_name, *args, **kwargs)
+        return eager.start(wrapped, name=f"discord.py: {event_name}")
 
     def _get_state(self, **options: Any) -> AutoShardedConnectionState:
         # discord.py's own factory, with the state above.
