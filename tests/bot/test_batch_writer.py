@@ -10,6 +10,7 @@ import pytest
 
 from bot.batch_writer import BatchWriter
 from bot.lock_file import LockFile
+from tests.bot.iterations import Iterations
 
 
 @pytest.fixture
@@ -59,24 +60,14 @@ async def test_concurrent_units_all_land_and_share_commits(writer, path):
 
 async def test_a_writer_goes_on_in_the_iteration_after_its_write(writer, path):
     """Under load every iteration serves hundreds of clicks: each one more is felt by all."""
-    loop = asyncio.get_running_loop()
-    iterations = 0
-    ticking = True
-
-    def tick() -> None:
-        nonlocal iterations
-        iterations += 1
-        if ticking:
-            loop.call_soon(tick)
-
-    loop.call_soon(tick)
-    await asyncio.sleep(0)  # the ticker is running
-    before = iterations
+    iterations = Iterations()
+    await asyncio.sleep(0)  # the count has begun
+    before = iterations.count
     await writer.write([insert(1)])
-    ticking = False
+    iterations.stop()
 
     assert rows(path) == {1: "x"}
-    assert iterations - before == 1
+    assert iterations.count - before == 1
 
 
 async def test_a_failing_unit_fails_alone_and_is_rolled_back_whole(writer, path):

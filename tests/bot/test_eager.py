@@ -8,6 +8,7 @@ import contextvars
 import pytest
 
 from bot import eager
+from tests.bot.iterations import Iterations
 
 seen: contextvars.ContextVar[str] = contextvars.ContextVar("seen", default="caller's")
 
@@ -27,22 +28,6 @@ async def test_it_runs_up_to_its_first_wait_before_the_caller_goes_on():
     assert steps == ["started", "caller"]
     assert await future == 7
     assert steps == ["started", "caller", "resumed"]
-
-
-class Iterations:
-    """Counts event-loop iterations while it runs."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self._loop = asyncio.get_running_loop()
-        self._next = self._loop.call_soon(self._tick)
-
-    def _tick(self) -> None:
-        self.count += 1
-        self._next = self._loop.call_soon(self._tick)
-
-    def stop(self) -> None:
-        self._next.cancel()
 
 
 async def test_after_its_first_step_it_goes_on_one_iteration_later_not_two():
