@@ -182,7 +182,7 @@ class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
         self.foreground = Foreground()
         self.outbox = Outbox(
             self.settings.rest_share,
-            burst=int(self.settings.rest_share),
+            burst=self.settings.rest_burst,
             gate=TickGate(OUTBOX_JOBS_PER_TICK, self.foreground),
         )
         self.presenter = DiscordPresenter(self, self.settings.board_edit_interval, self.outbox)

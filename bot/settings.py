@@ -10,6 +10,9 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DISCORD = "https://discord.com"
+DISCORD_GLOBAL_PER_SECOND = 50
+"""Requests a second Discord takes from one bot, all its processes together (interaction
+answers are not counted)."""
 
 
 class Settings(BaseSettings):
@@ -26,7 +29,7 @@ class Settings(BaseSettings):
     processes: int = Field(default=1, ge=1, le=64)
     """Bot processes, each running some of the shards (bot.cluster): one per core to use."""
     board_edit_interval: float = Field(default=1.0, ge=0.0)
-    rest_per_second: float = Field(default=40.0, ge=0.0, le=50.0)
+    rest_per_second: float = Field(default=40.0, ge=0.0, le=DISCORD_GLOBAL_PER_SECOND)
     """Our own REST calls (not interaction answers) per second: under Discord's global 50.
 
     0 sends at once: for the tests and the sandbox, whose simulated Discord has no global limit.
@@ -54,6 +57,18 @@ class Settings(BaseSettings):
     def rest_share(self) -> float:
         """This process's share of REST_PER_SECOND: Discord's global limit is per bot."""
         return self.rest_per_second / self.processes
+
+    @property
+    def rest_burst(self) -> int:
+        """Calls this process may make at once after a quiet spell, on top of its share.
+
+        In any second a process makes at most its burst, one more, and its share of
+        REST_PER_SECOND (cogs.outbox). The bursts split what REST_PER_SECOND leaves of
+        Discord's global limit, so the processes together stay within it even when they all
+        burst in the same second: a global 429 would hold back all of the bot's calls.
+        """
+        spare = (DISCORD_GLOBAL_PER_SECOND - self.rest_per_second) / self.processes
+        return max(int(spare) - 1, 0)
 
     @property
     def database_path(self) -> Path:

@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.cluster import Cluster, Peers, shard_of
-from bot.settings import Settings
+from bot.settings import DISCORD_GLOBAL_PER_SECOND, Settings
 
 
 def cluster(index: int, processes: int = 2, shards: int | None = None) -> Cluster:
@@ -46,6 +46,15 @@ def test_fewer_shards_than_processes_is_refused():
 def test_processes_share_the_rest_budget():
     settings = Settings(_env_file=None, processes=2, rest_per_second=40)
     assert settings.rest_share == 20
+
+
+@pytest.mark.parametrize("processes", [1, 2, 3, 8])
+def test_processes_bursting_together_stay_within_discords_global_limit(processes):
+    settings = Settings(_env_file=None, processes=processes, rest_per_second=40)
+    # In any second each process makes at most its burst, one more and its share (cogs.outbox).
+    worst_second = processes * (settings.rest_burst + 1) + settings.rest_per_second
+    assert worst_second <= DISCORD_GLOBAL_PER_SECOND
+    assert settings.rest_burst >= (1 if processes <= 2 else 0)
 
 
 def test_several_processes_on_windows_are_refused(monkeypatch):

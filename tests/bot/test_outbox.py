@@ -173,3 +173,30 @@ async def test_with_a_gate_jobs_wait_for_the_click_being_answered():
         assert recorder.ran == ["board", "dm"]
     finally:
         await box.close()
+
+
+async def test_after_a_quiet_spell_only_the_burst_goes_at_once():
+    per_second, burst, jobs = 500.0, 5, 60
+    box = Outbox(per_second=per_second, burst=burst)
+    loop = asyncio.get_running_loop()
+    started: list[float] = []
+    all_ran = asyncio.Event()
+
+    async def job() -> None:
+        started.append(loop.time())
+        if len(started) == jobs:
+            all_ran.set()
+
+    try:
+        await asyncio.sleep(0.05)  # quiet for much longer than the burst is worth
+        for i in range(jobs):
+            box.put(f"notice:{i}", job)
+        await asyncio.wait_for(all_ran.wait(), WAIT)
+    finally:
+        await box.close()
+
+    # However late the loop wakes it, the outbox never catches up by more than its burst.
+    window = 0.04
+    busiest = max(sum(1 for t in started if s <= t < s + window) for s in started)
+    assert busiest <= burst + 1 + per_second * window
+    assert started[burst + 1] - started[0] >= 0.9 / per_second  # the burst is spent at once
