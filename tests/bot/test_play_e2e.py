@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
 import discord
+import simcord.http.router as simcord_router
+import simcord.http.routes.interactions as simcord_routes
 
 from bot.session import LAST_MOVES
 from tests.bot.driver import act_once, board, click_verb, components, only_session, open_game
@@ -274,3 +280,41 @@ async def test_the_start_button_draws_the_board_and_no_edit_draws_it_again(world
     await act_once(starter, board_message)
     await world.env.settle()
     assert len(board_edits(world, board_message)) == 1  # a move is shown by an edit
+
+
+@contextmanager
+def callbacks_without_the_message_id() -> Iterator[None]:
+    """Discord's answer to an interaction callback may leave out the id of the message it made
+    (`response_message_id` is optional in its API); SimCord always names it."""
+    routes = simcord_router._ROUTES["POST"]
+    index = next(
+        i for i, (_, handler) in enumerate(routes) if handler is simcord_routes.interaction_callback
+    )
+    template, callback = routes[index]
+
+    def without_the_id(ctx: Any) -> Any:
+        response = callback(ctx)
+        response["interaction"]["response_message_id"] = None
+        return response
+
+    routes[index] = (template, without_the_id)
+    try:
+        yield
+    finally:
+        routes[index] = (template, callback)
+
+
+async def test_the_lobby_is_kept_when_discord_does_not_name_the_message_it_made(world):
+    alice, bob = world.members[:2]
+    with callbacks_without_the_message_id():
+        board_message = await open_game(world, alice, "thegame", [bob])
+        session = only_session(world)
+        assert session.record.message_id == board_message.id
+
+        starter = alice if session.record.seats[min(session.to_act())].user_id == alice.id else bob
+        await act_once(starter, board_message)
+        await world.env.settle()
+
+    # The move redraws the lobby-turned-board in place; no second board is posted.
+    assert len(board_edits(world, board_message)) == 1
+    assert board(world).id == board_message.id
