@@ -17,6 +17,7 @@ import engines
 from bot import eager
 from bot.ai_worker import AiWorker
 from bot.cluster import Cluster, Peers, TakesTurnsToIdentify, shard_options, watch_lifeline
+from bot.collector import CollectorClock
 from bot.gateway import follow_api_gateway
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
@@ -48,11 +49,11 @@ INVITE_PERMISSIONS = discord.Permissions(
 
 
 YOUNG_OBJECTS_PER_COLLECTION = 10_000
-"""Python's default is 700. A click allocates a few hundred containers (its interaction, the
-game's new state, the drawn message), and clicks in flight keep theirs alive, so at 700 the
-collector ran about 20 times a second under load and walked the same live objects again and
-again: 223 ms of a 12 s load run against 47-67 ms at 10,000, whose young passes take about 10 ms
-(README, performance)."""
+"""Python's default is 700. Young passes run on a clock (bot.collector); this threshold is the
+backstop for a flood of new objects between two of them. A click allocates a few hundred
+containers (its interaction, the game's new state, the drawn message), and clicks in flight keep
+theirs alive, so at 700 the collector ran about 20 times a second under load and walked the same
+live objects again and again (README, performance)."""
 
 
 def settle_heap() -> None:
@@ -145,6 +146,7 @@ class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
         )
         self.settings = settings
         self._handing_over: set[asyncio.Task[None]] = set()
+        self.collector = CollectorClock(settings.collector_every)
 
     def _schedule_event(
         self,
@@ -195,6 +197,7 @@ class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
         await self.add_cog(GamesCog(self))
         await self.add_cog(ConfigCog(self))
         settle_heap()
+        self.collector.start()
         restored = await self.runtime.restore(self.cluster)
         log.info("restored %d games", restored)
         if self.cluster is not None:
@@ -295,6 +298,7 @@ class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
     async def close(self) -> None:
         """Stop the clocks and close the database after the gateway."""
         self.sweeper.cancel()
+        self.collector.stop()
         if hasattr(self, "runtime"):
             await self.runtime.stop()
         if hasattr(self, "ai"):

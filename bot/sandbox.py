@@ -60,9 +60,11 @@ def sandbox_settings(db: Path) -> Settings:
         shard_count=1,
         # No rate limits to respect here, and the page waits for the bot to settle after a click
         # (AI moves included: they are made in the bot's process, where the settling sees them).
+        # It settles once no timer is due, which a collector's pass every quarter second forbids.
         board_edit_interval=0.0,
         rest_per_second=0.0,
         ai_worker=False,
+        collector_every=0.0,
     )
 
 

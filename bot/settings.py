@@ -9,6 +9,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.collector import YOUNG_EVERY
+
 DISCORD = "https://discord.com"
 DISCORD_GLOBAL_PER_SECOND = 50
 """Requests a second Discord takes from one bot, all its processes together (interaction
@@ -37,6 +39,9 @@ class Settings(BaseSettings):
     snapshot_every: int = Field(default=10, ge=1)
     ai_worker: bool = True
     """Whether the AIs think in a worker process (bot.ai_worker) instead of the bot's own."""
+    collector_every: float = Field(default=YOUNG_EVERY, ge=0.0)
+    """Seconds between two young garbage-collection passes (bot.collector); 0 leaves them to
+    Python's own thresholds."""
 
     @field_validator("database_url")
     @classmethod

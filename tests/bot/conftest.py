@@ -44,6 +44,10 @@ def make_bot(db: Path) -> TabletopBot:
         # The AIs decide in the bot's process, in step with the simulated Discord; the worker is
         # tested on its own (test_ai_worker) and by the load tests' real bot process.
         ai_worker=False,
+        # SimCord settles once no timer of the bot is due: a pass every quarter second never
+        # lets it. The clock is tested on its own (test_collector) and runs in the load
+        # benchmark's real bot process.
+        collector_every=0.0,
     )
     return TabletopBot(settings)
 
