@@ -23,10 +23,11 @@ YOUNG_EVERY = 0.25
 """Seconds between two young passes: at 200 busy games each then takes about a millisecond."""
 MIDDLE_EVERY = 1200
 """Young passes between two middle passes (five minutes). A middle pass walks the objects that
-outlived a young pass and are still alive, most of the games' states, about 35 to 50 ms at 200
-games, to free a hundred or so objects."""
+outlived a young pass and are still alive, most of the games' states, 35 to 70 ms at 200 games,
+to free a hundred or so objects."""
 FULL_EVERY = 10
-"""Middle passes between two full passes, Python's own ratio (every 50 minutes)."""
+"""Middle passes between two full passes, Python's own ratio (every 50 minutes; about 200 ms with
+10,000 running games)."""
 
 
 class CollectorClock:
