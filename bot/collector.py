@@ -11,7 +11,7 @@ flight waited out, and that grow the longer the bot runs (README, performance).
 
 Here a young pass runs every `every` seconds, whatever the count, so it walks only what those
 seconds made; now and then a middle pass and, more rarely, a full one run the same way. Python's
-own thresholds stay as they are, a backstop for a sudden flood of objects (a restart's restore).
+own young threshold stays, a backstop for a sudden flood of objects (a restart's restore).
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ to free a hundred or so objects."""
 FULL_EVERY = 10
 """Middle passes between two full passes, Python's own ratio (every 50 minutes; about 200 ms with
 10,000 running games)."""
+NEVER = 1_000_000_000
+"""A count Python's own passes never reach."""
 
 
 class CollectorClock:
@@ -44,17 +46,27 @@ class CollectorClock:
         self._full_every = middle_every * full_every
         self._passes = 0
         self._handle: asyncio.TimerHandle | None = None
+        self._older_thresholds = gc.get_threshold()[1:]
 
     def start(self) -> None:
-        """The first pass comes `every` seconds from now (never, if `every` is 0)."""
-        if self._every:
-            self._handle = asyncio.get_running_loop().call_later(self._every, self._pass)
+        """The first pass comes `every` seconds from now (never, if `every` is 0).
+
+        Meanwhile Python's own passes are young ones only. Every young pass counts towards
+        Python's middle threshold, so after ten of the clock's, Python's next own pass (a flood
+        of new objects) would have been a middle pass, and now and then a full one.
+        """
+        if not self._every:
+            return
+        young, *self._older_thresholds = gc.get_threshold()
+        gc.set_threshold(young, NEVER, NEVER)
+        self._handle = asyncio.get_running_loop().call_later(self._every, self._pass)
 
     def stop(self) -> None:
-        """No pass after this one."""
+        """No pass after this one; Python's own passes are as they were."""
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
+            gc.set_threshold(gc.get_threshold()[0], *self._older_thresholds)
 
     def _pass(self) -> None:
         self._passes += 1

@@ -76,3 +76,30 @@ async def test_now_and_then_a_middle_pass_and_more_rarely_a_full_one(passes):
     stopped_at = len(passes)
     await asyncio.sleep(0.02)
     assert len(passes) == stopped_at
+
+
+async def test_while_it_runs_pythons_own_passes_stay_young():
+    young, middle, full = gc.get_threshold()
+    seen: list[int] = []
+
+    def note(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    clock = CollectorClock(every=60.0)  # its own passes are not what this test watches
+    clock.start()
+    try:
+        for _ in range(middle + 1):
+            gc.collect(0)  # as many of the clock's passes as make Python's middle one due
+        gc.set_threshold(100, *gc.get_threshold()[1:])
+        gc.callbacks.append(note)
+        try:
+            flood = [[] for _ in range(1000)]  # noqa: F841 (alive while Python passes)
+        finally:
+            gc.callbacks.remove(note)
+    finally:
+        gc.set_threshold(young, *gc.get_threshold()[1:])
+        clock.stop()
+
+    assert seen and set(seen) == {0}
+    assert gc.get_threshold() == (young, middle, full)
