@@ -19,6 +19,7 @@ from bot.ai_worker import AiWorker
 from bot.cluster import Cluster, Peers, TakesTurnsToIdentify, shard_options, watch_lifeline
 from bot.collector import CollectorClock
 from bot.gateway import follow_api_gateway
+from bot.global_limit import GlobalLimit
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
 from bot.render import renderer
@@ -143,6 +144,11 @@ class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
             # Nothing here reads cached messages, and a thousand cached boards and panels cost
             # memory and garbage-collection time.
             max_messages=None,
+            http_trace=(
+                GlobalLimit(settings.rest_limit).trace_config()
+                if settings.rest_per_second
+                else None
+            ),
         )
         self.settings = settings
         self._handing_over: set[asyncio.Task[None]] = set()

@@ -64,6 +64,11 @@ class Settings(BaseSettings):
         return self.rest_per_second / self.processes
 
     @property
+    def rest_limit(self) -> int:
+        """This process's share of Discord's global limit, enforced as calls leave."""
+        return DISCORD_GLOBAL_PER_SECOND // self.processes
+
+    @property
     def rest_burst(self) -> int:
         """Calls this process may make at once after a quiet spell, on top of its share.
 

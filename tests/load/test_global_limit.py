@@ -1,0 +1,87 @@
+"""The bot's REST calls stay within Discord's global limit as they leave, however they bunch up.
+
+discord.py's own HTTP client posts to the fake Discord of the load benchmarks, which answers a
+51st call within a second with a global 429, as Discord does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import aiohttp
+import discord
+import pytest
+
+from benchmarks.fake_discord.server import FakeDiscord
+from bot.client import TabletopBot
+from bot.global_limit import GlobalLimit
+from bot.settings import DISCORD_GLOBAL_PER_SECOND, Settings
+
+POSTS_PER_CHANNEL = 2  # under the channel's own limit of 5 in 5 s: only the global one binds
+
+
+@pytest.fixture
+async def server(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord(guilds=1, channels_per_guild=40, users_per_guild=1)
+    base = await server.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", f"{base}/api/v10")
+    yield server
+    await server.stop()
+
+
+async def post_everywhere_at_once(server: FakeDiscord, http: discord.http.HTTPClient) -> None:
+    """What a burst of board posts released together asks of discord.py."""
+    await http.static_login("token")
+
+    async def post(channel_id: int) -> None:
+        with discord.http.handle_message_parameters(content="board") as params:
+            await http.send_message(channel_id, params=params)
+
+    channels = server.guild_channels(next(iter(server.guilds)))
+    try:
+        await asyncio.gather(*(post(c) for c in channels for _ in range(POSTS_PER_CHANNEL)))
+    finally:
+        await http.close()
+    assert all(len(server.channel_messages(c)) == POSTS_PER_CHANNEL for c in channels)
+
+
+async def test_without_the_limit_a_burst_draws_a_global_429(server: FakeDiscord) -> None:
+    await post_everywhere_at_once(server, discord.http.HTTPClient(asyncio.get_running_loop()))
+    assert server.rest_429["global"] > 0
+
+
+async def test_the_bots_calls_released_together_wait_their_turn_not_a_global_429(
+    server: FakeDiscord,
+) -> None:
+    bot = TabletopBot(Settings(_env_file=None, rest_per_second=40))
+    await post_everywhere_at_once(server, bot.http)
+    assert server.rest_429["global"] == 0
+
+
+async def test_interaction_answers_do_not_wait_behind_the_bots_own_calls(
+    server: FakeDiscord,
+) -> None:
+    limit = GlobalLimit(5)
+    channel = server.guild_channels(next(iter(server.guilds)))[0]
+    headers = {"Authorization": "Bot token"}
+    async with aiohttp.ClientSession(trace_configs=[limit.trace_config()]) as http:
+
+        async def call(path: str) -> float:
+            async with http.post(f"{server.base_url}/api/v10{path}", json={}, headers=headers):
+                return asyncio.get_running_loop().time()
+
+        started = asyncio.get_running_loop().time()
+        posts = [asyncio.create_task(call(f"/channels/{channel}/messages")) for _ in range(6)]
+        await asyncio.sleep(0)  # the posts have taken the window
+        answered = await call("/interactions/1/token/callback")
+        sixth_post = max(await asyncio.gather(*posts))
+    assert answered < sixth_post
+    assert sixth_post - started >= 1.0  # the sixth post waited for the window to move on
+
+
+@pytest.mark.parametrize("processes", [1, 2, 3, 8])
+def test_every_process_keeps_to_its_share_of_the_global_limit(processes: int) -> None:
+    settings = Settings(_env_file=None, processes=processes)
+    assert processes * settings.rest_limit <= DISCORD_GLOBAL_PER_SECOND
+    assert settings.rest_limit >= settings.rest_share + settings.rest_burst
