@@ -19,7 +19,7 @@ from bot.ai_worker import AiWorker
 from bot.cluster import Cluster, Peers, TakesTurnsToIdentify, shard_options, watch_lifeline
 from bot.collector import CollectorClock
 from bot.gateway import follow_api_gateway
-from bot.global_limit import GlobalLimit
+from bot.global_limit import GlobalLimit, LimitedConnector
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
 from bot.render import renderer
@@ -144,15 +144,18 @@ class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
             # Nothing here reads cached messages, and a thousand cached boards and panels cost
             # memory and garbage-collection time.
             max_messages=None,
-            http_trace=(
-                GlobalLimit(settings.rest_limit).trace_config()
-                if settings.rest_per_second
-                else None
-            ),
         )
         self.settings = settings
         self._handing_over: set[asyncio.Task[None]] = set()
         self.collector = CollectorClock(settings.collector_every)
+
+    async def login(self, token: str) -> None:
+        """Log in with every REST call held to this process's share of the global limit."""
+        if self.settings.rest_per_second:
+            # discord.py builds its session on this connector when it logs in; a connector
+            # belongs to the loop it is built in, which is not running yet in __init__.
+            self.http.connector = LimitedConnector(GlobalLimit(self.settings.rest_limit))
+        await super().login(token)
 
     def _schedule_event(
         self,

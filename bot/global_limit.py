@@ -4,18 +4,22 @@ The outbox (cogs.outbox) paces the bot's own calls when their jobs start, but a 
 well after its turn: discord.py holds it while its route's bucket is empty (five posts in five
 seconds a channel), a game's posts wait for each other, a turn DM is two calls in a row. Calls
 held back and then released together could pass 50 in a second, and a global 429 holds back
-every call of the bot for its `retry_after`. So every call is also counted when aiohttp starts
-it, through the session's request-start signal, which aiohttp awaits before sending (discord.py
-takes it as `http_trace`). It only waits when the outbox's pacing was not enough.
+every call of the bot for its `retry_after`. So every call is also counted when it asks the
+connection pool for a connection, just before it is sent. It only waits when the outbox's
+pacing was not enough.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
-from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 import aiohttp
+
+if TYPE_CHECKING:
+    from aiohttp.connector import Connection
+    from aiohttp.tracing import Trace
 
 SLACK = 0.1
 """Seconds added to the window: a call counted here reaches Discord a little later (the loop's
@@ -44,19 +48,24 @@ class GlobalLimit:
         if at > now:
             await asyncio.sleep(at - now)
 
-    def trace_config(self) -> aiohttp.TraceConfig:
-        """An aiohttp trace that makes every counted request of its session take its turn."""
-        config = aiohttp.TraceConfig()
-        config.on_request_start.append(self._on_request_start)
-        return config
 
-    async def _on_request_start(
-        self,
-        session: aiohttp.ClientSession,
-        context: SimpleNamespace,
-        params: aiohttp.TraceRequestStartParams,
-    ) -> None:
-        path = params.url.path
-        # The gateway's websocket is opened through the same session but is not a REST call.
-        if path.startswith("/api/") and not any(part in path for part in EXEMPT):
-            await self.turn()
+def counted(path: str) -> bool:
+    """Whether a request to `path` counts in the global limit (the gateway's websocket is not
+    a REST call, though it is opened through the same session)."""
+    return path.startswith("/api/") and not any(part in path for part in EXEMPT)
+
+
+class LimitedConnector(aiohttp.TCPConnector):
+    """discord.py's own connector (no cap on connections), where each counted call waits its
+    turn in `global_limit` before it gets a connection. Build it in the running loop."""
+
+    def __init__(self, global_limit: GlobalLimit) -> None:
+        super().__init__(limit=0)
+        self._global_limit = global_limit
+
+    async def connect(
+        self, req: aiohttp.ClientRequest, traces: list[Trace], timeout: aiohttp.ClientTimeout
+    ) -> Connection:
+        if counted(req.url.path):
+            await self._global_limit.turn()
+        return await super().connect(req, traces, timeout)

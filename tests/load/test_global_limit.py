@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -15,7 +16,7 @@ import pytest
 
 from benchmarks.fake_discord.server import FakeDiscord
 from bot.client import TabletopBot
-from bot.global_limit import GlobalLimit
+from bot.global_limit import GlobalLimit, LimitedConnector
 from bot.settings import DISCORD_GLOBAL_PER_SECOND, Settings
 
 POSTS_PER_CHANNEL = 2  # under the channel's own limit of 5 in 5 s: only the global one binds
@@ -32,40 +33,51 @@ async def server(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
 
 async def post_everywhere_at_once(server: FakeDiscord, http: discord.http.HTTPClient) -> None:
     """What a burst of board posts released together asks of discord.py."""
-    await http.static_login("token")
 
     async def post(channel_id: int) -> None:
         with discord.http.handle_message_parameters(content="board") as params:
             await http.send_message(channel_id, params=params)
 
     channels = server.guild_channels(next(iter(server.guilds)))
-    try:
-        await asyncio.gather(*(post(c) for c in channels for _ in range(POSTS_PER_CHANNEL)))
-    finally:
-        await http.close()
+    await asyncio.gather(*(post(c) for c in channels for _ in range(POSTS_PER_CHANNEL)))
     assert all(len(server.channel_messages(c)) == POSTS_PER_CHANNEL for c in channels)
 
 
 async def test_without_the_limit_a_burst_draws_a_global_429(server: FakeDiscord) -> None:
-    await post_everywhere_at_once(server, discord.http.HTTPClient(asyncio.get_running_loop()))
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    await http.static_login("token")
+    try:
+        await post_everywhere_at_once(server, http)
+    finally:
+        await http.close()
     assert server.rest_429["global"] > 0
 
 
 async def test_the_bots_calls_released_together_wait_their_turn_not_a_global_429(
-    server: FakeDiscord,
+    server: FakeDiscord, tmp_path: Path
 ) -> None:
-    bot = TabletopBot(Settings(_env_file=None, rest_per_second=40))
-    await post_everywhere_at_once(server, bot.http)
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        database_url=f"sqlite:///{tmp_path / 'bot.db'}",
+        discord_api_base=server.base_url,
+        ai_worker=False,
+        collector_every=0.0,
+    )
+    bot = TabletopBot(settings)
+    await bot.login("token")
+    try:
+        await post_everywhere_at_once(server, bot.http)
+    finally:
+        await bot.close()
     assert server.rest_429["global"] == 0
 
 
 async def test_interaction_answers_do_not_wait_behind_the_bots_own_calls(
     server: FakeDiscord,
 ) -> None:
-    limit = GlobalLimit(5)
     channel = server.guild_channels(next(iter(server.guilds)))[0]
     headers = {"Authorization": "Bot token"}
-    async with aiohttp.ClientSession(trace_configs=[limit.trace_config()]) as http:
+    async with aiohttp.ClientSession(connector=LimitedConnector(GlobalLimit(5))) as http:
 
         async def call(path: str) -> float:
             async with http.post(f"{server.base_url}/api/v10{path}", json={}, headers=headers):
