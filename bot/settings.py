@@ -34,7 +34,8 @@ class Settings(BaseSettings):
     rest_per_second: float = Field(default=40.0, ge=0.0, le=DISCORD_GLOBAL_PER_SECOND)
     """Our own REST calls (not interaction answers) per second: under Discord's global 50.
 
-    0 sends at once: for the tests and the sandbox, whose simulated Discord has no global limit.
+    0 sends at once, without bot.global_limit either: for the tests and the sandbox, whose
+    simulated Discord has no global limit.
     """
     snapshot_every: int = Field(default=10, ge=1)
     ai_worker: bool = True
