@@ -30,13 +30,19 @@ EXEMPT = ("/interactions/", "/webhooks/")
 
 
 class GlobalLimit:
-    """At most `limit` calls in any `per` seconds (plus SLACK), in the order they ask."""
+    """At most `per_second` calls a second, in the order they ask.
 
-    def __init__(self, limit: int, per: float = 1.0) -> None:
-        self._window = per + SLACK
-        # The times given to the last `limit` calls: a call goes a window after the one
-        # `limit` calls before it, so every call waits once, for a time known when it asks.
-        self._given: deque[float] = deque(maxlen=limit)
+    Counted as whole calls in a window: 50 a second is 50 in any 1 s, and a share below one
+    call a second (more processes than 50) is one call in a longer window; each window is
+    SLACK longer still.
+    """
+
+    def __init__(self, per_second: float) -> None:
+        calls = max(int(per_second), 1)
+        self._window = calls / per_second + SLACK
+        # The times given to the last `calls` calls: a call goes a window after the one
+        # `calls` calls before it, so every call waits once, for a time known when it asks.
+        self._given: deque[float] = deque(maxlen=calls)
 
     async def turn(self) -> None:
         """Wait until one more call fits in the window."""

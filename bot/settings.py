@@ -65,9 +65,10 @@ class Settings(BaseSettings):
         return self.rest_per_second / self.processes
 
     @property
-    def rest_limit(self) -> int:
-        """This process's share of Discord's global limit, enforced as calls leave."""
-        return DISCORD_GLOBAL_PER_SECOND // self.processes
+    def rest_limit(self) -> float:
+        """This process's share of Discord's global limit, calls a second, enforced as they
+        leave (bot.global_limit)."""
+        return DISCORD_GLOBAL_PER_SECOND / self.processes
 
     @property
     def rest_burst(self) -> int:

@@ -92,8 +92,18 @@ async def test_interaction_answers_do_not_wait_behind_the_bots_own_calls(
     assert sixth_post - started >= 1.0  # the sixth post waited for the window to move on
 
 
-@pytest.mark.parametrize("processes", [1, 2, 3, 8])
+@pytest.mark.parametrize("processes", [1, 2, 3, 8, 64])
 def test_every_process_keeps_to_its_share_of_the_global_limit(processes: int) -> None:
     settings = Settings(_env_file=None, processes=processes)
     assert processes * settings.rest_limit <= DISCORD_GLOBAL_PER_SECOND
     assert settings.rest_limit >= settings.rest_share + settings.rest_burst
+
+
+async def test_a_share_below_one_call_a_second_spaces_the_calls_out() -> None:
+    limit = GlobalLimit(Settings(_env_file=None, processes=64).rest_limit)  # 0.78 a second
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await limit.turn()
+    assert loop.time() - started < 0.1  # the first call goes at once
+    await limit.turn()
+    assert loop.time() - started >= 64 / DISCORD_GLOBAL_PER_SECOND
