@@ -46,7 +46,7 @@ class CollectorClock:
         self._full_every = middle_every * full_every
         self._passes = 0
         self._handle: asyncio.TimerHandle | None = None
-        self._older_thresholds = gc.get_threshold()[1:]
+        self._older_thresholds: list[int] = []  # Python's own, kept while the clock runs
 
     def start(self) -> None:
         """The first pass comes `every` seconds from now (never, if `every` is 0).
