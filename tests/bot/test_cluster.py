@@ -57,6 +57,14 @@ def test_processes_bursting_together_stay_within_discords_global_limit(processes
     assert settings.rest_burst >= (1 if processes <= 2 else 0)
 
 
+@pytest.mark.parametrize("processes", [1, 2, 3, 8, 64])
+def test_the_outbox_plans_no_more_than_the_process_may_send(processes):
+    settings = Settings(_env_file=None, processes=processes, rest_per_second=40)
+    assert processes * settings.rest_limit <= DISCORD_GLOBAL_PER_SECOND
+    # What the outbox starts in a second fits in what bot.global_limit lets leave.
+    assert settings.rest_share + settings.rest_burst <= settings.rest_limit
+
+
 def test_several_processes_on_windows_are_refused(monkeypatch):
     monkeypatch.setattr(sys, "platform", "win32")
     with pytest.raises(ValidationError, match="needs Linux or macOS"):

@@ -83,20 +83,13 @@ async def test_interaction_answers_do_not_wait_behind_the_bots_own_calls(
             async with http.post(f"{server.base_url}/api/v10{path}", json={}, headers=headers):
                 return asyncio.get_running_loop().time()
 
-        started = asyncio.get_running_loop().time()
         posts = [asyncio.create_task(call(f"/channels/{channel}/messages")) for _ in range(6)]
-        await asyncio.sleep(0)  # the posts have taken the window
+        await asyncio.gather(*posts[:5])  # went at once: the sixth waits for the window to move
+        asked = asyncio.get_running_loop().time()
         answered = await call("/interactions/1/token/callback")
-        sixth_post = max(await asyncio.gather(*posts))
-    assert answered < sixth_post
-    assert sixth_post - started >= 1.0  # the sixth post waited for the window to move on
-
-
-@pytest.mark.parametrize("processes", [1, 2, 3, 8, 64])
-def test_every_process_keeps_to_its_share_of_the_global_limit(processes: int) -> None:
-    settings = Settings(_env_file=None, processes=processes)
-    assert processes * settings.rest_limit <= DISCORD_GLOBAL_PER_SECOND
-    assert settings.rest_limit >= settings.rest_share + settings.rest_burst
+        sixth_post = await posts[5]
+    assert answered - asked < 0.5  # a counted call would have waited about a second
+    assert sixth_post - asked >= 0.5
 
 
 async def test_a_share_below_one_call_a_second_spaces_the_calls_out() -> None:
