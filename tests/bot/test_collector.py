@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -24,22 +25,31 @@ def new_state(move: int) -> list[Any]:
     return [{"move": move, "cards": [move, move + 1]} for _ in range(PARTS)]
 
 
-@pytest.fixture
-def passes() -> Iterator[list[int]]:
-    """The generation of every pass from now on, with Python's own passes turned off."""
+@contextmanager
+def watching_passes() -> Iterator[list[int]]:
+    """The generation of every pass started meanwhile."""
     seen: list[int] = []
 
     def note(phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             seen.append(info["generation"])
 
-    gc.collect()
-    gc.disable()
     gc.callbacks.append(note)
     try:
         yield seen
     finally:
         gc.callbacks.remove(note)
+
+
+@pytest.fixture
+def passes() -> Iterator[list[int]]:
+    """The generation of every pass from now on, with Python's own passes turned off."""
+    gc.collect()
+    gc.disable()
+    try:
+        with watching_passes() as seen:
+            yield seen
+    finally:
         gc.enable()
 
 
@@ -80,23 +90,14 @@ async def test_now_and_then_a_middle_pass_and_more_rarely_a_full_one(passes):
 
 async def test_while_it_runs_pythons_own_passes_stay_young():
     young, middle, full = gc.get_threshold()
-    seen: list[int] = []
-
-    def note(phase: str, info: dict[str, Any]) -> None:
-        if phase == "start":
-            seen.append(info["generation"])
-
     clock = CollectorClock(every=60.0)  # its own passes are not what this test watches
     clock.start()
     try:
         for _ in range(middle + 1):
             gc.collect(0)  # as many of the clock's passes as make Python's middle one due
         gc.set_threshold(100, *gc.get_threshold()[1:])
-        gc.callbacks.append(note)
-        try:
+        with watching_passes() as seen:
             flood = [[] for _ in range(1000)]  # noqa: F841 (alive while Python passes)
-        finally:
-            gc.callbacks.remove(note)
     finally:
         gc.set_threshold(young, *gc.get_threshold()[1:])
         clock.stop()
