@@ -74,10 +74,10 @@ class Settings(BaseSettings):
     def rest_burst(self) -> int:
         """Calls this process may make at once after a quiet spell, on top of its share.
 
-        In any second a process makes at most its burst, one more, and its share of
+        In any second a process starts at most its burst, one more, and its share of
         REST_PER_SECOND (cogs.outbox). The bursts split what REST_PER_SECOND leaves of
-        Discord's global limit, so the processes together stay within it even when they all
-        burst in the same second: a global 429 would hold back all of the bot's calls.
+        Discord's global limit, so that up to eight processes stay within it even when they all
+        burst in the same second; bot.global_limit holds any call beyond it as it leaves.
         """
         spare = (DISCORD_GLOBAL_PER_SECOND - self.rest_per_second) / self.processes
         return max(int(spare) - 1, 0)
