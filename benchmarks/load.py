@@ -1,7 +1,7 @@
 """Load benchmark: the real bot process under N concurrent games, against a bare discord.py bot.
 
 Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
-     [--processes 1] [--per-guild 10]
+     [--processes 1] [--per-guild 10] [--timeline]
 
 The tables are spread over servers (guilds), 10 to a server by default. With --processes N both
 bots run as N processes (PROCESSES, bot.cluster), each with the servers of its shards.
@@ -16,7 +16,9 @@ For each N, one run does two phases on the same fake Discord (benchmarks/fake_di
    receiving the very same interaction stream, replayed at the same moments.
 
 It prints interactions per second, p50/p95/p99/max from dispatch to callback, interactions
-answered after Discord's 3 s (must be 0), lost ones, and our p99 over the bare bot's p99.
+answered after Discord's 3 s (must be 0), lost ones, and our p99 over the bare bot's p99; then
+how much of each bot's slowest 1 % was dispatched in the opening (the first 5 s), and with
+--timeline the opening a quarter second at a time (benchmarks/timeline.py).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from benchmarks.fake_discord.world import (
     playable_slugs,
     start_bot,
 )
+from benchmarks.timeline import slowest_within, timeline
 from bot.event_loop import run_until_complete
 
 DRAIN = 6.0
@@ -130,6 +133,7 @@ def summarize(records: list[Interaction], seconds: float) -> dict[str, Any]:
         by_kind[r.kind.split(":")[0]].append(r.latency or 0.0)
     begin = min((r.sent_at for r in records), default=0.0)
     steady = [r.latency or 0.0 for r in answered if r.sent_at >= begin + OPENING]
+    timed = [(r.sent_at, r.latency or 0.0) for r in answered]
     return {
         "dispatched": len(records),
         "answered": len(answered) - len(late),
@@ -139,6 +143,8 @@ def summarize(records: list[Interaction], seconds: float) -> dict[str, Any]:
         "latency": percentiles([r.latency or 0.0 for r in answered]),
         "steady_latency": percentiles(steady),
         "by_kind": {k: percentiles(v) for k, v in sorted(by_kind.items())},
+        "slowest_in_opening": slowest_within(timed, OPENING),
+        "opening_timeline": timeline(timed, OPENING),
     }
 
 
@@ -303,6 +309,31 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
         peak += f", bare {busiest(bare)}"
     print(f"  bot CPU per interaction in the first {OPENING:g} s: {per}")
     print(f"  the bot's busiest second (its processes, AI worker included): {peak}")
+    where = f"ours {share(ours['slowest_in_opening'])}"
+    if bare:
+        where += f", bare {share(bare['slowest_in_opening'])}"
+    print(f"  the slowest 1 % dispatched in the first {OPENING:g} s: {where}")
+
+
+def share(fraction: float | None) -> str:
+    """A fraction as a percentage (or a dash)."""
+    return "-" if fraction is None else f"{100 * fraction:.0f}%"
+
+
+def print_timeline(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
+    """The opening step by step: dispatches, then each bot's p50 / p95 / max in ms."""
+    print(f"  the first {OPENING:g} s from the first dispatch (p50 / p95 / max ms):")
+    print(f"    {'from s':>6} {'sent':>5}   {'ours':<22}" + ("   bare" if bare else ""))
+
+    def cell(step: dict[str, Any]) -> str:
+        return f"{ms(step['p50']):>6} / {ms(step['p95']):>5} / {ms(step['max']):>5}"
+
+    bare_steps = bare["opening_timeline"] if bare else []
+    for i, step in enumerate(ours["opening_timeline"]):
+        line = f"    {step['start']:>6.2f} {step['count']:>5}   {cell(step)}"
+        if i < len(bare_steps):
+            line += f"   {cell(bare_steps[i])}"
+        print(line)
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -364,6 +395,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 f"{ms(ours_p99)} ms, bare {ms(bare_p99)} ms, ratio {steady_ratio:.1f}x"
             )
         print_opening(ours, bare)
+        if args.timeline:
+            print_timeline(ours, bare)
         print(
             f"  games started {ours['games_started']}, finished {ours['games_finished']}; "
             f"actions {ours['actions']}; bot RSS {ours['bot_rss_mb'][0]:.0f} -> "
@@ -411,6 +444,11 @@ def main() -> None:
     parser.add_argument("--no-bare", action="store_true", help="skip the bare discord.py bot")
     parser.add_argument(
         "--no-global-limit", action="store_true", help="no 50 requests/s global REST limit"
+    )
+    parser.add_argument(
+        "--timeline",
+        action="store_true",
+        help=f"print the first {OPENING:g} s step by step (answers' p50/p95/max)",
     )
     parser.add_argument("--json", type=Path, help="also write every number to this file")
     parser.add_argument("--keep", type=Path, help="keep logs and databases under this folder")
