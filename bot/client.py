@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -17,7 +16,7 @@ import engines
 from bot import eager
 from bot.ai_worker import AiWorker
 from bot.cluster import Cluster, Peers, TakesTurnsToIdentify, shard_options, watch_lifeline
-from bot.collector import CollectorClock
+from bot.collector import CollectorClock, freeze_startup_heap
 from bot.gateway import follow_api_gateway
 from bot.global_limit import GlobalLimit, LimitedConnector
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
@@ -49,30 +48,19 @@ INVITE_PERMISSIONS = discord.Permissions(
 )
 
 
-YOUNG_OBJECTS_PER_COLLECTION = 10_000
-"""Python's default is 700. Young passes run on a clock (bot.collector); this threshold is the
-backstop for a flood of new objects between two of them. A click allocates a few hundred
-containers (its interaction, the game's new state, the drawn message), and clicks in flight keep
-theirs alive, so at 700 the collector ran about 20 times a second under load and walked the same
-live objects again and again (README, performance)."""
-
-
 def settle_heap() -> None:
-    """Load what lives as long as the process, then keep it out of the collector's full passes.
+    """Load what lives as long as the process, then keep it out of the collector's passes.
 
     Called once, before any game is loaded. Catalogs, engines, renderers and action schemas
-    loaded on first use made the first players after a start wait for them. And a full pass
-    over all that took about 90 ms under load, a stall every click in flight had to wait out.
-    Games are not frozen, since frozen objects are never freed.
+    loaded on first use made the first players after a start wait for them. Games are not
+    frozen, since frozen objects are never freed.
     """
     for language in LANGUAGES:
         bundle(language)
     for slug in engines.SLUGS:
         action_adapter(engines.game(slug).SPEC.Action)
         renderer(slug)
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG_OBJECTS_PER_COLLECTION, *gc.get_threshold()[1:])
+    freeze_startup_heap()
 
 
 class GameTree(app_commands.CommandTree):
