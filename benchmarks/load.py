@@ -1,7 +1,7 @@
 """Load benchmark: the real bot process under N concurrent games, against a bare discord.py bot.
 
 Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
-     [--processes 1] [--per-guild 10] [--timeline]
+     [--processes 1] [--per-guild 10] [--ramp 1] [--timeline]
 
 The tables are spread over servers (guilds), 10 to a server by default. With --processes N both
 bots run as N processes (PROCESSES, bot.cluster), each with the servers of its shards.
@@ -58,7 +58,7 @@ DRAIN = 6.0
 
 OPENING = 5.0
 """The first seconds of a phase, when all N tables open their first game at once: N /newgame
-within a second, then every lobby and start a second later, and N games dealing and handing
+within a second (--ramp), then every lobby and start a second later, and N games dealing and handing
 over to their AI seats together. The whole-run numbers include it; the steady-state ones start
 after it."""
 
@@ -183,8 +183,8 @@ async def phase_ours(
     trace.start()
 
     async def table_run(index: int) -> None:
-        # Spread the first /newgame of every table over the first second.
-        await asyncio.sleep(index / max(1, len(tables)))
+        # Spread the first /newgame of every table over the first --ramp seconds.
+        await asyncio.sleep(args.ramp * index / max(1, len(tables)))
         await tables[index].run()
 
     tasks = [asyncio.create_task(table_run(i)) for i in range(len(tables))]
@@ -437,6 +437,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--per-guild", type=int, default=TABLES_PER_GUILD, help="tables per server (guild)"
+    )
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=1.0,
+        help="seconds over which the tables send their first /newgame",
     )
     parser.add_argument(
         "--lobby-pause", type=float, default=1.0, help="seconds the host reads the lobby"
