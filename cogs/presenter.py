@@ -42,6 +42,9 @@ class DiscordPresenter:
         self._languages: dict[int, str] = {}
         self._dms_closed: set[int] = set()
         self._dms_closed_told: set[int] = set()
+        # discord.py remembers only the last 128 DM channels; past that many players, most turn
+        # DMs would open their channel again, a second call against the global limit.
+        self._dm_channels: dict[int, int] = {}
         self._notified: dict[str, frozenset[int]] = {}
 
     def _post(self, session: GameSession, key: str, work: Any, cost: int = 1) -> None:
@@ -135,9 +138,10 @@ class DiscordPresenter:
         return self.client.get_partial_messageable(session.record.play_channel_id)
 
     def _queue_dm(self, session: GameSession, seat: int, user_id: int) -> None:
-        # Opening a DM channel is a second request the first time.
+        # Opening a member's DM channel is a second request, the first time only.
+        cost = 1 if user_id in self._dm_channels else 2
         job = lambda: self._dm_turn(session, seat, user_id)  # noqa: E731
-        self.outbox.put(f"dm:{session.id}:{user_id}", job, cost=2)
+        self.outbox.put(f"dm:{session.id}:{user_id}", job, cost=cost)
 
     async def _dm_turn(self, session: GameSession, seat: int, user_id: int) -> None:
         runtime = self.client.runtime  # type: ignore[attr-defined]
@@ -154,15 +158,23 @@ class DiscordPresenter:
         embed, view = ui.hand_panel(session, seat, lang)
         view.add(ui.dm_toggle(lang))
         try:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            await user.send(t(lang, "dm-your-turn", link=link), embed=embed, view=view)
+            channel = await self._dm_channel(user_id)
+            await channel.send(t(lang, "dm-your-turn", link=link), embed=embed, view=view)
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
                 self._dms_closed.add(user_id)
             else:
                 log.warning("turn DM to %s failed: %s", user_id, exc)
         except discord.HTTPException as exc:
+            self._dm_channels.pop(user_id, None)  # asked for again next time, should it be gone
             log.warning("turn DM to %s failed: %s", user_id, exc)
+
+    async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
+        return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def notify_closed_dms(self, interaction: discord.Interaction) -> None:
         """Tell a member once that their DMs are closed, so they play from the channel."""

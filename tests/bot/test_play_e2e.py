@@ -145,6 +145,31 @@ async def test_the_player_to_move_gets_a_dm_and_can_play_from_it(world):
     assert only_session(world).state.version == 1
 
 
+async def test_a_players_dm_channel_is_opened_once_however_many_players_the_bot_dms(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])  # alice moves first: her first turn DM
+    # Since then the bot has opened DM channels with 128 other players, as many as discord.py
+    # remembers, so it has forgotten alice's.
+    for i in range(128):
+        await world.env.bot.create_dm(world.env.create_user(f"player{i}"))
+    since = len(world.env.http_requests)
+
+    for _ in range(100):  # both play until it is alice's turn again
+        if len(alice.user.dm_channel.history()) > 1:
+            break
+        if await act_once(alice, board(world)) is None:
+            await act_once(bob, board(world))
+
+    assert alice.user.dm_channel.last_message.content.startswith("Your move!")
+    assert len(alice.user.dm_channel.history()) == 2
+    opened_for = {
+        str(r.json["recipient_id"])
+        for r in world.env.http_requests[since:]
+        if r.method == "POST" and r.path.endswith("/users/@me/channels")
+    }
+    assert str(alice.user.id) not in opened_for
+
+
 async def test_closed_dms_break_nothing_and_are_explained_once(world):
     alice, bob = world.members[:2]
     world.env.inject_error(
