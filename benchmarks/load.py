@@ -58,9 +58,9 @@ DRAIN = 6.0
 
 OPENING = 5.0
 """The first seconds of a phase, when all N tables open their first game at once: N /newgame
-within a second (--ramp), then every lobby and start a second later, and N games dealing and handing
-over to their AI seats together. The whole-run numbers include it; the steady-state ones start
-after it."""
+within a second (--ramp), then every lobby and start a second later, and N games dealing and
+handing over to their AI seats together. The whole-run numbers include it; the steady-state
+ones start after it."""
 
 
 class LoopLag:
