@@ -166,7 +166,6 @@ class DiscordPresenter:
             else:
                 log.warning("turn DM to %s failed: %s", user_id, exc)
         except discord.HTTPException as exc:
-            self._dm_channels.pop(user_id, None)  # asked for again next time, should it be gone
             log.warning("turn DM to %s failed: %s", user_id, exc)
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
