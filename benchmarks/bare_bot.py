@@ -4,10 +4,7 @@ bot, nothing else.
 
 The collector matters to the comparison. With Python's own thresholds this bot ran a full pass
 of 26-30 ms every 10 s or so under load, which the real bot does not (bot.collector), and the
-answers that waited on them could set its p99: three 60 s runs at 200 games, the same clicks
-answered by this bot with Python's thresholds and with the collector's clock, gave a p99 of 12.6,
-11.0 and 6.7 ms against 7.5, 7.3 and 6.8 ms (max 48-53 ms against 14-32). That flattered our
-ratio to it by up to 1.7 times.
+answers that waited on them could set its p99 and flatter our ratio to it (README, performance).
 
 Run (as benchmarks/load.py does): DISCORD_TOKEN=x DISCORD_API_BASE=http://127.0.0.1:PORT
 python -m benchmarks.bare_bot
