@@ -10,6 +10,8 @@ Run (as benchmarks/load.py does): DISCORD_TOKEN=x DISCORD_API_BASE=http://127.0.
 python -m benchmarks.bare_bot
 
 With PROCESSES=N it runs as N processes sharing the shards, as the real bot does (bot.cluster).
+With BARE_WORK_MS=W it first burns W ms of CPU on each interaction, synchronously, as a handler
+that does its work before answering would (`load.py --calibrate`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import time
 from typing import Any
 
 import discord
@@ -36,6 +39,9 @@ from bot.intents import gateway_intents
 from bot.settings import DISCORD
 
 log = logging.getLogger("bare_bot")
+
+WORK = float(os.environ.get("BARE_WORK_MS", "0")) / 1000
+"""CPU seconds burnt on each interaction before answering."""
 
 
 class BareBot(TakesTurnsToIdentify, discord.AutoShardedClient):
@@ -59,7 +65,11 @@ class BareBot(TakesTurnsToIdentify, discord.AutoShardedClient):
         log.info("ready as %s", self.user)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """The fixed ephemeral answer."""
+        """The fixed ephemeral answer (after WORK seconds of CPU)."""
+        if WORK:
+            until = time.thread_time() + WORK
+            while time.thread_time() < until:
+                pass
         await interaction.response.send_message("ok", ephemeral=True)
 
 

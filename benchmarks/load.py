@@ -1,7 +1,7 @@
 """Load benchmark: the real bot process under N concurrent games, against a bare discord.py bot.
 
 Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
-     [--processes 1] [--per-guild 10] [--ramp 1] [--timeline]
+     [--processes 1] [--per-guild 10] [--ramp 1] [--timeline] [--calibrate 0.5 1]
 
 The tables are spread over servers (guilds), 10 to a server by default. With --processes N both
 bots run as N processes (PROCESSES, bot.cluster), each with the servers of its shards.
@@ -19,6 +19,10 @@ It prints interactions per second, p50/p95/p99/max from dispatch to callback, in
 answered after Discord's 3 s (must be 0), lost ones, and our p99 over the bare bot's p99; then
 how much of each bot's slowest 1 % was dispatched in the opening (the first 5 s), and with
 --timeline the opening a quarter second at a time (benchmarks/timeline.py).
+
+--calibrate W replays the stream once more to the bare bot burning W ms of CPU on each click
+before it answers: what the same stream does to the p99 of a bot with only that much more work
+per click than the bare one, which the ratio of ours can be read against.
 """
 
 from __future__ import annotations
@@ -222,16 +226,21 @@ async def phase_ours(
 
 
 async def phase_bare(
-    server: FakeDiscord, stream: list[Interaction], args: argparse.Namespace, workdir: Path
+    server: FakeDiscord,
+    stream: list[Interaction],
+    args: argparse.Namespace,
+    workdir: Path,
+    work_ms: float = 0.0,
 ) -> dict[str, Any]:
-    """The bare bot under the same interactions, replayed at the same moments."""
+    """The bare bot under the same interactions, replayed at the same moments; with `work_ms`,
+    burning that much CPU on each before it answers."""
     started = await start_bot(
         server,
         workdir / "bare.db",
         workdir,
         module="benchmarks.bare_bot",
-        log_name="bare.log",
-        extra_env=processes_env(args),
+        log_name=f"bare-{work_ms:g}ms.log" if work_ms else "bare.log",
+        extra_env=processes_env(args) | ({"BARE_WORK_MS": f"{work_ms:g}"} if work_ms else {}),
     )
     bot = started.bot
     ordered = sorted(stream, key=lambda r: r.sent_at)
@@ -315,6 +324,21 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
     print(f"  the slowest 1 % dispatched in the first {OPENING:g} s: {where}")
 
 
+def print_calibration(work_ms: float, busy: dict[str, Any], bare: dict[str, Any]) -> None:
+    """The same stream to the bare bot burning `work_ms` of CPU on each click, against it."""
+
+    def ratio(key: str) -> str:
+        mine, floor = busy[key]["p99"], bare[key]["p99"]
+        return f"{ms(mine)} ms, {mine / floor:.1f}x" if mine and floor else "-"
+
+    print(
+        f"  the bare bot burning {work_ms:g} ms of CPU per click: p99 {ratio('latency')} the bare "
+        f"bot's; after the first {OPENING:g} s {ratio('steady_latency')}; CPU per interaction in "
+        f"the first {OPENING:g} s {1000 * busy['opening_cpu_per_interaction']:.2f} ms; "
+        f"answers after 3 s {busy['late']}"
+    )
+
+
 def share(fraction: float | None) -> str:
     """A fraction as a percentage (or a dash)."""
     return "-" if fraction is None else f"{100 * fraction:.0f}%"
@@ -368,6 +392,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         if not args.no_bare
                         else None
                     )
+                calibration: dict[float, dict[str, Any]] = {}
+                for work_ms in args.calibrate:
+                    with no_full_collections():
+                        calibration[work_ms] = await phase_bare(
+                            server, stream, args, workdir, work_ms
+                        )
             finally:
                 await server.stop()
         ratio = (
@@ -395,6 +425,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 f"{ms(ours_p99)} ms, bare {ms(bare_p99)} ms, ratio {steady_ratio:.1f}x"
             )
         print_opening(ours, bare)
+        if bare:
+            for work_ms, busy in calibration.items():
+                print_calibration(work_ms, busy, bare)
         if args.timeline:
             print_timeline(ours, bare)
         print(
@@ -416,6 +449,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "bare": bare,
             "p99_ratio": ratio,
             "steady_p99_ratio": steady_ratio,
+            "calibration": {f"{w:g}": r for w, r in calibration.items()},
             "rest": rest,
         }
         sys.stdout.flush()
@@ -449,6 +483,14 @@ def main() -> None:
     )
     parser.add_argument("--no-bare", action="store_true", help="skip the bare discord.py bot")
     parser.add_argument(
+        "--calibrate",
+        type=float,
+        nargs="+",
+        default=[],
+        metavar="MS",
+        help="also replay the stream to the bare bot burning MS of CPU on each click",
+    )
+    parser.add_argument(
         "--no-global-limit", action="store_true", help="no 50 requests/s global REST limit"
     )
     parser.add_argument(
@@ -469,6 +511,8 @@ def main() -> None:
         help="extra environment of our bot (e.g. BOARD_EDIT_INTERVAL=2)",
     )
     args = parser.parse_args()
+    if args.calibrate and args.no_bare:
+        parser.error("--calibrate compares with the bare bot: drop --no-bare")
     # The bot's own loop: the fake Discord and the players share the machine with the bot they
     # measure, and on asyncio's loop they took more of it (26 % of a core instead of 23 %).
     report = run_until_complete(run(args))

@@ -55,6 +55,34 @@ async def test_bare_bot_answers_interactions_and_resumes(tmp_path: Path) -> None
         await server.stop()
 
 
+async def test_the_calibrating_bare_bot_burns_its_cpu_on_every_click(tmp_path: Path) -> None:
+    # load.py --calibrate reads our p99 against this bot's: each answer must cost it the CPU.
+    server = FakeDiscord(guilds=1, channels_per_guild=1, users_per_guild=1)
+    await server.start()
+    started = await start_bot(
+        server,
+        tmp_path / "unused.db",
+        tmp_path,
+        module="benchmarks.bare_bot",
+        timeout=60.0,
+        extra_env={"BARE_WORK_MS": "300"},
+    )
+    try:
+        guild = next(iter(server.guilds))
+        channel, user = server.guild_channels(guild)[0], server.guild_users(guild)[0]
+        slash = server.slash_data(guild, "newgame", {"game": "zero"})
+        cpu_before = started.bot.cpu_seconds()
+        for _ in range(3):
+            record = await server.interact(user, channel, 2, slash, kind="/newgame")
+            await record.done
+            assert record.content == "ok"
+            assert record.latency is not None and record.latency >= 0.3
+        assert started.bot.cpu_seconds() - cpu_before >= 0.85
+    finally:
+        await started.bot.stop()
+        await server.stop()
+
+
 async def test_rate_limits_and_the_three_second_rule() -> None:
     server = FakeDiscord(guilds=1, channels_per_guild=1, users_per_guild=1)
     base = await server.start()
