@@ -240,7 +240,7 @@ async def phase_bare(
         workdir,
         module="benchmarks.bare_bot",
         log_name=f"bare-{work_ms:g}ms.log" if work_ms else "bare.log",
-        extra_env=processes_env(args) | ({"BARE_WORK_MS": f"{work_ms:g}"} if work_ms else {}),
+        extra_env=processes_env(args) | {"BARE_WORK_MS": f"{work_ms:g}"},
     )
     bot = started.bot
     ordered = sorted(stream, key=lambda r: r.sent_at)
@@ -324,12 +324,18 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
     print(f"  the slowest 1 % dispatched in the first {OPENING:g} s: {where}")
 
 
+def p99_ratio(mine: dict[str, Any], floor: dict[str, Any], key: str) -> float | None:
+    """`mine`'s p99 over `floor`'s for `key` (whole run or steady), if both have one."""
+    top, bottom = mine[key]["p99"], floor[key]["p99"]
+    return top / bottom if top and bottom else None
+
+
 def print_calibration(work_ms: float, busy: dict[str, Any], bare: dict[str, Any]) -> None:
     """The same stream to the bare bot burning `work_ms` of CPU on each click, against it."""
 
     def ratio(key: str) -> str:
-        mine, floor = busy[key]["p99"], bare[key]["p99"]
-        return f"{ms(mine)} ms, {mine / floor:.1f}x" if mine and floor else "-"
+        times = p99_ratio(busy, bare, key)
+        return "-" if times is None else f"{ms(busy[key]['p99'])} ms, {times:.1f}x"
 
     print(
         f"  the bare bot burning {work_ms:g} ms of CPU per click: p99 {ratio('latency')} the bare "
@@ -400,11 +406,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         )
             finally:
                 await server.stop()
-        ratio = (
-            ours["latency"]["p99"] / bare["latency"]["p99"]
-            if bare and bare["latency"]["p99"] and ours["latency"]["p99"]
-            else None
-        )
+        ratio = p99_ratio(ours, bare, "latency") if bare else None
         verdict = "holds" if ours["late"] == 0 and ours["lost"] == 0 else "BREAKS"
         print(f"\nN = {n} concurrent games ({ours['tables']} tables): {verdict}")
         print(
@@ -416,13 +418,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             print_phase("bare", bare)
         if ratio is not None:
             print(f"  p99 ours / bare: {ratio:.1f}x")
-        steady_ratio = None
-        if bare and bare["steady_latency"]["p99"] and ours["steady_latency"]["p99"]:
-            ours_p99, bare_p99 = ours["steady_latency"]["p99"], bare["steady_latency"]["p99"]
-            steady_ratio = ours_p99 / bare_p99
+        steady_ratio = p99_ratio(ours, bare, "steady_latency") if bare else None
+        if bare and steady_ratio is not None:
             print(
                 f"  after the first {OPENING:g} s (every table opening at once): p99 ours "
-                f"{ms(ours_p99)} ms, bare {ms(bare_p99)} ms, ratio {steady_ratio:.1f}x"
+                f"{ms(ours['steady_latency']['p99'])} ms, bare "
+                f"{ms(bare['steady_latency']['p99'])} ms, ratio {steady_ratio:.1f}x"
             )
         print_opening(ours, bare)
         if bare:
