@@ -23,6 +23,9 @@ how much of each bot's slowest 1 % was dispatched in the opening (the first 5 s)
 --calibrate W replays the stream once more to the bare bot burning W ms of CPU on each click
 before it answers: what the same stream does to the p99 of a bot with only that much more work
 per click than the bare one, which the ratio of ours can be read against.
+
+Each phase also gets the machine's pace over its opening (benchmarks/pace.py): the phases run
+one after the other, and the shared machine's speed changes from one second to the next.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from benchmarks.fake_discord.world import (
     playable_slugs,
     start_bot,
 )
+from benchmarks.pace import PaceProbe
 from benchmarks.timeline import slowest_within, timeline
 from bot.event_loop import run_until_complete
 
@@ -149,6 +153,7 @@ def summarize(records: list[Interaction], seconds: float) -> dict[str, Any]:
         "by_kind": {k: percentiles(v) for k, v in sorted(by_kind.items())},
         "slowest_in_opening": slowest_within(timed, OPENING),
         "opening_timeline": timeline(timed, OPENING),
+        "opening_began": begin,
     }
 
 
@@ -318,6 +323,11 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
         peak += f", bare {busiest(bare)}"
     print(f"  bot CPU per interaction in the first {OPENING:g} s: {per}")
     print(f"  the bot's busiest second (its processes, AI worker included): {peak}")
+    speed = f"ours {pace_ms(ours)}" + (f", bare {pace_ms(bare)}" if bare else "")
+    print(
+        f"  the machine's pace in the first {OPENING:g} s (CPU of a fixed piece of work, median; "
+        f"higher is slower): {speed}"
+    )
     where = f"ours {share(ours['slowest_in_opening'])}"
     if bare:
         where += f", bare {share(bare['slowest_in_opening'])}"
@@ -341,8 +351,14 @@ def print_calibration(work_ms: float, busy: dict[str, Any], bare: dict[str, Any]
         f"  the bare bot burning {work_ms:g} ms of CPU per click: p99 {ratio('latency')} the bare "
         f"bot's; after the first {OPENING:g} s {ratio('steady_latency')}; CPU per interaction in "
         f"the first {OPENING:g} s {1000 * busy['opening_cpu_per_interaction']:.2f} ms; "
-        f"answers after 3 s {busy['late']}"
+        f"the machine's pace {pace_ms(busy)}; answers after 3 s {busy['late']}"
     )
+
+
+def pace_ms(result: dict[str, Any]) -> str:
+    """A phase's pace over its opening, in ms (or a dash if the probe missed it)."""
+    pace = result["opening_pace_ms"]
+    return "-" if pace is None else f"{pace:.2f} ms"
 
 
 def share(fraction: float | None) -> str:
@@ -379,82 +395,99 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         f"each bot runs as {args.processes} process(es)"
     )
     report: dict[str, Any] = {"slugs": slugs, "skipped": skipped, "runs": {}}
-    for n in args.games:
-        with tempfile.TemporaryDirectory(prefix=f"tb-load-{n}-") as tmp:
-            workdir = args.keep / f"n{n}" if args.keep else Path(tmp)
-            server = make_server(
-                n,
-                args.humans,
-                args.per_guild,
-                global_rate_limit=None if args.no_global_limit else 50,
-            )
-            await server.start()
-            try:
-                with no_full_collections():
-                    ours, stream = await phase_ours(server, n, args, slugs, workdir)
-                with no_full_collections():
-                    bare = (
-                        await phase_bare(server, stream, args, workdir)
-                        if not args.no_bare
-                        else None
-                    )
-                calibration: dict[float, dict[str, Any]] = {}
-                for work_ms in args.calibrate:
-                    with no_full_collections():
-                        calibration[work_ms] = await phase_bare(
-                            server, stream, args, workdir, work_ms
-                        )
-            finally:
-                await server.stop()
-        ratio = p99_ratio(ours, bare, "latency") if bare else None
-        verdict = "holds" if ours["late"] == 0 and ours["lost"] == 0 else "BREAKS"
-        print(f"\nN = {n} concurrent games ({ours['tables']} tables): {verdict}")
-        print(
-            f"  {'bot':<9} {'inter/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-            f"{'max ms':>9} {'>3 s':>6} {'lost':>6}"
-        )
-        print_phase("ours", ours)
-        if bare:
-            print_phase("bare", bare)
-        if ratio is not None:
-            print(f"  p99 ours / bare: {ratio:.1f}x")
-        steady_ratio = p99_ratio(ours, bare, "steady_latency") if bare else None
-        if bare and steady_ratio is not None:
-            print(
-                f"  after the first {OPENING:g} s (every table opening at once): p99 ours "
-                f"{ms(ours['steady_latency']['p99'])} ms, bare "
-                f"{ms(bare['steady_latency']['p99'])} ms, ratio {steady_ratio:.1f}x"
-            )
-        print_opening(ours, bare)
-        if bare:
-            for work_ms, busy in calibration.items():
-                print_calibration(work_ms, busy, bare)
-        if args.timeline:
-            print_timeline(ours, bare)
-        print(
-            f"  games started {ours['games_started']}, finished {ours['games_finished']}; "
-            f"actions {ours['actions']}; bot RSS {ours['bot_rss_mb'][0]:.0f} -> "
-            f"{ours['bot_rss_mb'][1]:.0f} MB; ERROR lines in the bot log: {ours['bot_error_lines']}"
-        )
-        kinds = ", ".join(f"{k} {ms(v['p50'])}/{ms(v['p99'])}" for k, v in ours["by_kind"].items())
-        print(f"  ours by kind (p50/p99 ms): {kinds}")
-        rest = server.rest_report()
-        print(f"  REST calls: {rest['requests']}")
-        print(f"  429s: {rest['rate_limited']}; unknown routes: {rest['unknown_routes']}")
-        if ours["unexpected_answers"]:
-            print(f"  unexpected answers: {ours['unexpected_answers']}")
-        if ours["driver_cpu_share"] > 0.9:
-            print("  warning: the driver used a whole core; the bot may have been under-driven")
-        report["runs"][n] = {
-            "ours": ours,
-            "bare": bare,
-            "p99_ratio": ratio,
-            "steady_p99_ratio": steady_ratio,
-            "calibration": {f"{w:g}": r for w, r in calibration.items()},
-            "rest": rest,
-        }
-        sys.stdout.flush()
+    pace = PaceProbe()
+    await pace.start()
+    try:
+        for n in args.games:
+            report["runs"][n] = await run_n(n, args, slugs, pace)
+    finally:
+        await pace.stop()
+    report["pace"] = pace.samples
     return report
+
+
+def with_pace(result: dict[str, Any], pace: PaceProbe) -> None:
+    """Add the machine's pace over the phase's opening to its numbers (benchmarks/pace.py)."""
+    began = result["opening_began"]
+    median = pace.median_within(began, began + OPENING)
+    result["opening_pace_ms"] = None if median is None else 1000 * median
+
+
+async def run_n(
+    n: int, args: argparse.Namespace, slugs: list[str], pace: PaceProbe
+) -> dict[str, Any]:
+    """Both phases (and the calibration) for N games; prints the numbers."""
+    with tempfile.TemporaryDirectory(prefix=f"tb-load-{n}-") as tmp:
+        workdir = args.keep / f"n{n}" if args.keep else Path(tmp)
+        server = make_server(
+            n,
+            args.humans,
+            args.per_guild,
+            global_rate_limit=None if args.no_global_limit else 50,
+        )
+        await server.start()
+        try:
+            with no_full_collections():
+                ours, stream = await phase_ours(server, n, args, slugs, workdir)
+            with no_full_collections():
+                bare = await phase_bare(server, stream, args, workdir) if not args.no_bare else None
+            calibration: dict[float, dict[str, Any]] = {}
+            for work_ms in args.calibrate:
+                with no_full_collections():
+                    calibration[work_ms] = await phase_bare(server, stream, args, workdir, work_ms)
+        finally:
+            await server.stop()
+    for result in (ours, bare, *calibration.values()):
+        if result is not None:
+            with_pace(result, pace)
+    ratio = p99_ratio(ours, bare, "latency") if bare else None
+    verdict = "holds" if ours["late"] == 0 and ours["lost"] == 0 else "BREAKS"
+    print(f"\nN = {n} concurrent games ({ours['tables']} tables): {verdict}")
+    print(
+        f"  {'bot':<9} {'inter/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+        f"{'max ms':>9} {'>3 s':>6} {'lost':>6}"
+    )
+    print_phase("ours", ours)
+    if bare:
+        print_phase("bare", bare)
+    if ratio is not None:
+        print(f"  p99 ours / bare: {ratio:.1f}x")
+    steady_ratio = p99_ratio(ours, bare, "steady_latency") if bare else None
+    if bare and steady_ratio is not None:
+        print(
+            f"  after the first {OPENING:g} s (every table opening at once): p99 ours "
+            f"{ms(ours['steady_latency']['p99'])} ms, bare "
+            f"{ms(bare['steady_latency']['p99'])} ms, ratio {steady_ratio:.1f}x"
+        )
+    print_opening(ours, bare)
+    if bare:
+        for work_ms, busy in calibration.items():
+            print_calibration(work_ms, busy, bare)
+    if args.timeline:
+        print_timeline(ours, bare)
+    print(
+        f"  games started {ours['games_started']}, finished {ours['games_finished']}; "
+        f"actions {ours['actions']}; bot RSS {ours['bot_rss_mb'][0]:.0f} -> "
+        f"{ours['bot_rss_mb'][1]:.0f} MB; ERROR lines in the bot log: {ours['bot_error_lines']}"
+    )
+    kinds = ", ".join(f"{k} {ms(v['p50'])}/{ms(v['p99'])}" for k, v in ours["by_kind"].items())
+    print(f"  ours by kind (p50/p99 ms): {kinds}")
+    rest = server.rest_report()
+    print(f"  REST calls: {rest['requests']}")
+    print(f"  429s: {rest['rate_limited']}; unknown routes: {rest['unknown_routes']}")
+    if ours["unexpected_answers"]:
+        print(f"  unexpected answers: {ours['unexpected_answers']}")
+    if ours["driver_cpu_share"] > 0.9:
+        print("  warning: the driver used a whole core; the bot may have been under-driven")
+    sys.stdout.flush()
+    return {
+        "ours": ours,
+        "bare": bare,
+        "p99_ratio": ratio,
+        "steady_p99_ratio": steady_ratio,
+        "calibration": {f"{w:g}": r for w, r in calibration.items()},
+        "rest": rest,
+    }
 
 
 def main() -> None:
