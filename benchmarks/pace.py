@@ -1,7 +1,7 @@
 """How fast the machine itself ran during a run: a fixed piece of pure-Python work, timed.
 
-On the shared 2-core machines the benchmarks run on (KVM guests), the same work takes 1.3 ms of
-CPU in one quarter second and 2.3 ms in the next, on either core, with the machine loaded or
+On the shared 2-core machines the benchmarks run on (KVM guests), a loop that takes 1.3 ms of
+CPU in one quarter second takes 2.3 ms in the next, on either core, with the machine loaded or
 idle: the host gives our cores more or less of its own. A run's opening lasts about a second,
 so one bot's opening can fall in a slow patch and the other's in a fast one, a minute later.
 
