@@ -118,15 +118,17 @@ def processes_env(args: argparse.Namespace) -> dict[str, str]:
     return {"PROCESSES": str(args.processes)}
 
 
-def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]:
-    """The bot's CPU over the phase and per interaction over the opening, and its busiest
-    second (cpu_trace)."""
+def cpu_numbers(trace: CpuTrace, clicks: CpuTrace, records: list[Interaction]) -> dict[str, float]:
+    """The bot's CPU over the phase and per interaction over the opening (also without its AI
+    workers: `clicks`), and its busiest second (cpu_trace)."""
     begin = min((r.sent_at for r in records), default=0.0)
-    opening = sum(1 for r in records if r.sent_at < begin + OPENING)
+    end = begin + OPENING
+    opening = max(1, sum(1 for r in records if r.sent_at < end))
     bot_share, machine_share = trace.busiest_second()
     return {
         "bot_cpu_share": trace.bot_share(),
-        "opening_cpu_per_interaction": trace.bot_seconds(begin, begin + OPENING) / max(opening, 1),
+        "opening_cpu_per_interaction": trace.bot_seconds(begin, end) / opening,
+        "opening_click_cpu_per_interaction": clicks.bot_seconds(begin, end) / opening,
         "busiest_second_bot_share": bot_share,
         "busiest_second_machine_share": machine_share,
     }
@@ -184,12 +186,14 @@ async def phase_ours(
     server.on_interaction.append(stream.append)
     lag = LoopLag()
     trace = CpuTrace(bot.cpu_seconds)
+    clicks = CpuTrace(bot.click_cpu_seconds)
     rss_before = bot.rss_kb()
     own_cpu_before = time.process_time()
     begin = time.monotonic()
     players.until = begin + args.seconds
     lag.start(players.until)
     trace.start()
+    clicks.start()
 
     async def table_run(index: int) -> None:
         # Spread the first /newgame of every table over the first --ramp seconds.
@@ -204,12 +208,13 @@ async def phase_ours(
     rss_after = bot.rss_kb()
     own_cpu = time.process_time() - own_cpu_before
     await trace.stop()
+    await clicks.stop()
     await lag.stop()
     await drain(stream, DRAIN)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    result = summarize(stream, args.seconds) | cpu_numbers(trace, stream)
+    result = summarize(stream, args.seconds) | cpu_numbers(trace, clicks, stream)
     outcomes = Counter(a.outcome for a in players.acts)
     errors = len(bot.error_lines())
     result.update(
@@ -252,10 +257,12 @@ async def phase_bare(
     replayed: list[Interaction] = []
     lag = LoopLag()
     trace = CpuTrace(bot.cpu_seconds)
+    clicks = CpuTrace(bot.click_cpu_seconds)
     own_cpu_before = time.process_time()
     begin = time.monotonic()
     lag.start(begin + args.seconds)
     trace.start()
+    clicks.start()
     if ordered:
         origin, start = ordered[0].sent_at, time.perf_counter()
         for old in ordered:
@@ -283,9 +290,10 @@ async def phase_bare(
     elapsed = time.monotonic() - begin
     own_cpu = time.process_time() - own_cpu_before
     await trace.stop()
+    await clicks.stop()
     await lag.stop()
     await drain(replayed, DRAIN)
-    result = summarize(replayed, args.seconds) | cpu_numbers(trace, replayed)
+    result = summarize(replayed, args.seconds) | cpu_numbers(trace, clicks, replayed)
     result.update(
         {
             "driver_cpu_share": own_cpu / max(elapsed, 1e-9),
@@ -316,7 +324,10 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
             f"{100 * r['busiest_second_machine_share']:.0f}% busy ({os.cpu_count()} cores)"
         )
 
-    per = f"ours {1000 * ours['opening_cpu_per_interaction']:.2f} ms"
+    per = (
+        f"ours {1000 * ours['opening_cpu_per_interaction']:.2f} ms "
+        f"({1000 * ours['opening_click_cpu_per_interaction']:.2f} without its AI worker)"
+    )
     peak = f"ours {busiest(ours)}"
     if bare:
         per += f", bare {1000 * bare['opening_cpu_per_interaction']:.2f} ms"

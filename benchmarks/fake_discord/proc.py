@@ -27,6 +27,15 @@ SETTINGS = {
 }
 
 
+def is_ai_worker(pid: int) -> bool:
+    """Whether a process is an AI worker (`python -m bot.ai_worker`): it thinks on a core of its
+    own, not on the one that answers clicks."""
+    try:
+        return b"bot.ai_worker" in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except FileNotFoundError:
+        return False
+
+
 def bot_env(base_url: str, db: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
     """The environment of a bot process: our settings only, none inherited from the caller.
 
@@ -72,6 +81,7 @@ class BotProcess:
         self.started_at = 0.0
         self._log_offset = 0
         self._descendants: list[int] = []
+        self._ai_workers: set[int] = set()
         self._descendants_at = -DESCENDANTS_EVERY
 
     @property
@@ -167,13 +177,22 @@ class BotProcess:
         now = time.monotonic()
         if now - self._descendants_at >= DESCENDANTS_EVERY:
             self._descendants = self.descendants()
+            self._ai_workers = {pid for pid in self._descendants if is_ai_worker(pid)}
             self._descendants_at = now
         return self._descendants
 
     def cpu_seconds(self) -> float:
         """User + system CPU time so far of the process and of those it runs."""
+        return self._cpu_of(self._recent_descendants())
+
+    def click_cpu_seconds(self) -> float:
+        """The same without the AI workers: the CPU of the processes that answer clicks."""
+        children = self._recent_descendants()
+        return self._cpu_of([pid for pid in children if pid not in self._ai_workers])
+
+    def _cpu_of(self, children: list[int]) -> float:
         ticks = 0
-        for pid in (self.pid, *self._recent_descendants()):
+        for pid in (self.pid, *children):
             with contextlib.suppress(FileNotFoundError):
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
                 ticks += int(fields[11]) + int(fields[12])

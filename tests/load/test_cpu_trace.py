@@ -1,10 +1,15 @@
-"""The load benchmark's account of where the CPU went (benchmarks/cpu_trace.py)."""
+"""The load benchmark's account of where the CPU went (benchmarks/cpu_trace.py, proc.py)."""
 
 from __future__ import annotations
+
+import asyncio
+import os
+import sys
 
 import pytest
 
 from benchmarks.cpu_trace import CpuTrace
+from benchmarks.fake_discord.proc import is_ai_worker
 
 
 def trace_of(samples: list[tuple[float, float, float]]) -> CpuTrace:
@@ -37,3 +42,23 @@ def test_a_run_shorter_than_a_second_has_no_busiest_second() -> None:
 def test_the_bots_share_of_a_core_over_the_whole_trace() -> None:
     trace = trace_of([(10.0, 5.0, 0.0), (11.0, 5.9, 0.0), (14.0, 7.0, 0.0)])
     assert trace.bot_share() == pytest.approx(0.5)
+
+
+async def test_the_ai_worker_is_told_from_the_processes_that_answer_clicks() -> None:
+    # "without its AI worker" leaves out exactly the processes that run bot.ai_worker.
+    worker = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.ai_worker", stdin=asyncio.subprocess.PIPE
+    )
+    other = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", "import sys; sys.stdin.read()", stdin=asyncio.subprocess.PIPE
+    )
+    try:
+        assert is_ai_worker(worker.pid)
+        assert not is_ai_worker(other.pid)
+        assert not is_ai_worker(os.getpid())
+    finally:
+        for proc in (worker, other):
+            assert proc.stdin is not None
+            proc.stdin.close()
+            await proc.wait()
+    assert not is_ai_worker(worker.pid)  # gone
