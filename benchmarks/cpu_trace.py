@@ -33,10 +33,11 @@ def machine_busy_seconds() -> float:
 
 @dataclass
 class CpuTrace:
-    """Samples (time, bot CPU seconds, machine busy seconds) until stopped."""
+    """Samples (time, bot CPU seconds, the same without its AI workers, machine busy seconds)
+    until stopped. `bot_cpu` gives the bot's two CPU figures (BotProcess.cpu_split)."""
 
-    bot_cpu: Callable[[], float]
-    samples: list[tuple[float, float, float]] = field(default_factory=list)
+    bot_cpu: Callable[[], tuple[float, float]]
+    samples: list[tuple[float, float, float, float]] = field(default_factory=list)
     _task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -52,7 +53,8 @@ class CpuTrace:
         self._sample()
 
     def _sample(self) -> None:
-        self.samples.append((time.monotonic(), self.bot_cpu(), machine_busy_seconds()))
+        everything, clicks = self.bot_cpu()
+        self.samples.append((time.monotonic(), everything, clicks, machine_busy_seconds()))
 
     async def _run(self) -> None:
         while True:
@@ -63,26 +65,30 @@ class CpuTrace:
         """The bot's CPU seconds between two moments (as near as the samples tell)."""
         return self._at(end)[1] - self._at(start)[1]
 
+    def click_seconds(self, start: float, end: float) -> float:
+        """The same without the bot's AI workers: its processes that answer clicks."""
+        return self._at(end)[2] - self._at(start)[2]
+
     def bot_share(self) -> float:
         """The bot's share of one core over the whole trace."""
-        (t0, bot0, _), (t1, bot1, _) = self.samples[0], self.samples[-1]
+        (t0, bot0, _, _), (t1, bot1, _, _) = self.samples[0], self.samples[-1]
         return (bot1 - bot0) / max(t1 - t0, 1e-9)
 
     def busiest_second(self) -> tuple[float, float]:
         """The bot's share of one core and the machine's share of all of its cores, in the
         second when the bot used the most CPU."""
         best, end = (0.0, 0.0), 0
-        for t0, bot0, machine0 in self.samples:
+        for t0, bot0, _, machine0 in self.samples:
             while end < len(self.samples) and self.samples[end][0] < t0 + WINDOW:
                 end += 1
             if end == len(self.samples):
                 break
-            t1, bot1, machine1 = self.samples[end]
+            t1, bot1, _, machine1 = self.samples[end]
             bot_share = (bot1 - bot0) / (t1 - t0)
             if bot_share > best[0]:
                 machine_share = (machine1 - machine0) / (t1 - t0) / (os.cpu_count() or 1)
                 best = (bot_share, machine_share)
         return best
 
-    def _at(self, moment: float) -> tuple[float, float, float]:
+    def _at(self, moment: float) -> tuple[float, float, float, float]:
         return min(self.samples, key=lambda s: abs(s[0] - moment))

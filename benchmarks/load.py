@@ -118,9 +118,9 @@ def processes_env(args: argparse.Namespace) -> dict[str, str]:
     return {"PROCESSES": str(args.processes)}
 
 
-def cpu_numbers(trace: CpuTrace, clicks: CpuTrace, records: list[Interaction]) -> dict[str, float]:
+def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]:
     """The bot's CPU over the phase and per interaction over the opening (also without its AI
-    workers: `clicks`), and its busiest second (cpu_trace)."""
+    workers), and its busiest second (cpu_trace)."""
     begin = min((r.sent_at for r in records), default=0.0)
     end = begin + OPENING
     opening = max(1, sum(1 for r in records if r.sent_at < end))
@@ -128,7 +128,7 @@ def cpu_numbers(trace: CpuTrace, clicks: CpuTrace, records: list[Interaction]) -
     return {
         "bot_cpu_share": trace.bot_share(),
         "opening_cpu_per_interaction": trace.bot_seconds(begin, end) / opening,
-        "opening_click_cpu_per_interaction": clicks.bot_seconds(begin, end) / opening,
+        "opening_click_cpu_per_interaction": trace.click_seconds(begin, end) / opening,
         "busiest_second_bot_share": bot_share,
         "busiest_second_machine_share": machine_share,
     }
@@ -185,15 +185,13 @@ async def phase_ours(
     stream: list[Interaction] = []
     server.on_interaction.append(stream.append)
     lag = LoopLag()
-    trace = CpuTrace(bot.cpu_seconds)
-    clicks = CpuTrace(bot.click_cpu_seconds)
+    trace = CpuTrace(bot.cpu_split)
     rss_before = bot.rss_kb()
     own_cpu_before = time.process_time()
     begin = time.monotonic()
     players.until = begin + args.seconds
     lag.start(players.until)
     trace.start()
-    clicks.start()
 
     async def table_run(index: int) -> None:
         # Spread the first /newgame of every table over the first --ramp seconds.
@@ -208,13 +206,12 @@ async def phase_ours(
     rss_after = bot.rss_kb()
     own_cpu = time.process_time() - own_cpu_before
     await trace.stop()
-    await clicks.stop()
     await lag.stop()
     await drain(stream, DRAIN)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    result = summarize(stream, args.seconds) | cpu_numbers(trace, clicks, stream)
+    result = summarize(stream, args.seconds) | cpu_numbers(trace, stream)
     outcomes = Counter(a.outcome for a in players.acts)
     errors = len(bot.error_lines())
     result.update(
@@ -256,13 +253,11 @@ async def phase_bare(
     ordered = sorted(stream, key=lambda r: r.sent_at)
     replayed: list[Interaction] = []
     lag = LoopLag()
-    trace = CpuTrace(bot.cpu_seconds)
-    clicks = CpuTrace(bot.click_cpu_seconds)
+    trace = CpuTrace(bot.cpu_split)
     own_cpu_before = time.process_time()
     begin = time.monotonic()
     lag.start(begin + args.seconds)
     trace.start()
-    clicks.start()
     if ordered:
         origin, start = ordered[0].sent_at, time.perf_counter()
         for old in ordered:
@@ -290,10 +285,9 @@ async def phase_bare(
     elapsed = time.monotonic() - begin
     own_cpu = time.process_time() - own_cpu_before
     await trace.stop()
-    await clicks.stop()
     await lag.stop()
     await drain(replayed, DRAIN)
-    result = summarize(replayed, args.seconds) | cpu_numbers(trace, clicks, replayed)
+    result = summarize(replayed, args.seconds) | cpu_numbers(trace, replayed)
     result.update(
         {
             "driver_cpu_share": own_cpu / max(elapsed, 1e-9),

@@ -183,20 +183,21 @@ class BotProcess:
 
     def cpu_seconds(self) -> float:
         """User + system CPU time so far of the process and of those it runs."""
-        return self._cpu_of(self._recent_descendants())
+        return self.cpu_split()[0]
 
-    def click_cpu_seconds(self) -> float:
-        """The same without the AI workers: the CPU of the processes that answer clicks."""
-        children = self._recent_descendants()
-        return self._cpu_of([pid for pid in children if pid not in self._ai_workers])
-
-    def _cpu_of(self, children: list[int]) -> float:
-        ticks = 0
-        for pid in (self.pid, *children):
+    def cpu_split(self) -> tuple[float, float]:
+        """`cpu_seconds`, and the same without the AI workers (the processes that answer
+        clicks), from one read of each process's counters."""
+        everything = clicks = 0
+        for pid in (self.pid, *self._recent_descendants()):
             with contextlib.suppress(FileNotFoundError):
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                ticks += int(fields[11]) + int(fields[12])
-        return ticks / os.sysconf("SC_CLK_TCK")
+                ticks = int(fields[11]) + int(fields[12])
+                everything += ticks
+                if pid not in self._ai_workers:
+                    clicks += ticks
+        per_second = os.sysconf("SC_CLK_TCK")
+        return everything / per_second, clicks / per_second
 
     def kill(self) -> None:
         """SIGKILL: no cleanup at all, as a crash."""

@@ -13,8 +13,9 @@ from benchmarks.fake_discord.proc import is_ai_worker
 
 
 def trace_of(samples: list[tuple[float, float, float]]) -> CpuTrace:
-    trace = CpuTrace(bot_cpu=lambda: 0.0)
-    trace.samples = samples
+    """A trace of (time, bot CPU, machine busy) samples, of a bot without AI workers."""
+    trace = CpuTrace(bot_cpu=lambda: (0.0, 0.0))
+    trace.samples = [(t, bot, bot, machine) for t, bot, machine in samples]
     return trace
 
 
@@ -33,6 +34,16 @@ def test_cpu_between_two_moments_uses_the_nearest_samples() -> None:
     trace = trace_of([(0.0, 0.0, 0.0), (1.0, 0.4, 0.5), (2.0, 1.4, 1.5), (3.0, 1.5, 1.6)])
     assert trace.bot_seconds(1.02, 2.01) == pytest.approx(1.0)
     assert trace.bot_seconds(0.0, 3.0) == pytest.approx(1.5)
+
+
+def test_the_cpu_without_the_ai_workers_is_its_own_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    trace = CpuTrace(bot_cpu=lambda: (0.0, 0.0))
+    # (time, everything, without the AI workers, machine): the workers take 0.3 s of 1.0 s.
+    trace.samples = [(0.0, 0.0, 0.0, 0.0), (1.0, 1.0, 0.7, 1.6), (2.0, 1.1, 0.8, 1.7)]
+    assert trace.bot_seconds(0.0, 1.0) == pytest.approx(1.0)
+    assert trace.click_seconds(0.0, 1.0) == pytest.approx(0.7)
+    assert trace.busiest_second() == (pytest.approx(1.0), pytest.approx(0.8))
 
 
 def test_a_run_shorter_than_a_second_has_no_busiest_second() -> None:
