@@ -1,7 +1,7 @@
 """Load benchmark: the real bot process under N concurrent games, against a bare discord.py bot.
 
 Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
-     [--processes 1] [--per-guild 10] [--ramp 1] [--timeline] [--calibrate 0.5 1]
+     [--processes 1] [--per-guild 10] [--ramp 1] [--timeline] [--calibrate 0.5 1] [--stages]
 
 The tables are spread over servers (guilds), 10 to a server by default. With --processes N both
 bots run as N processes (PROCESSES, bot.cluster), each with the servers of its shards.
@@ -26,6 +26,10 @@ per click than the bare one, which the ratio of ours can be read against.
 
 Each phase also gets the machine's pace over its opening (benchmarks/pace.py): the phases run
 one after the other, and the shared machine's speed changes from one second to the next.
+
+--stages runs our bot through benchmarks/stages.py and prints its CPU per interaction over the
+opening by stage (answers, moves, panels, the rest of the clicks, AI moves, commits, the
+outbox, garbage collection, and the rest).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from benchmarks import stages
 from benchmarks.cpu_trace import CpuTrace
 from benchmarks.fake_discord.players import Players
 from benchmarks.fake_discord.proc import ms, percentiles
@@ -118,12 +123,17 @@ def processes_env(args: argparse.Namespace) -> dict[str, str]:
     return {"PROCESSES": str(args.processes)}
 
 
+def opening_of(records: list[Interaction]) -> tuple[float, float, int]:
+    """The opening's start and end, and how many interactions were dispatched in it (at least 1)."""
+    begin = min((r.sent_at for r in records), default=0.0)
+    end = begin + OPENING
+    return begin, end, max(1, sum(1 for r in records if r.sent_at < end))
+
+
 def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]:
     """The bot's CPU over the phase and per interaction over the opening (also without its AI
     workers), and its busiest second (cpu_trace)."""
-    begin = min((r.sent_at for r in records), default=0.0)
-    end = begin + OPENING
-    opening = max(1, sum(1 for r in records if r.sent_at < end))
+    begin, end, opening = opening_of(records)
     bot_share, machine_share = trace.busiest_second()
     return {
         "bot_cpu_share": trace.bot_share(),
@@ -170,13 +180,19 @@ async def phase_ours(
     server: FakeDiscord, n: int, args: argparse.Namespace, slugs: list[str], workdir: Path
 ) -> tuple[dict[str, Any], list[Interaction]]:
     """Our bot with N tables for args.seconds; returns its numbers and the interaction stream."""
+    env = {**processes_env(args), **dict(kv.split("=", 1) for kv in args.bot_env)}
+    stages_to = workdir / "stages.jsonl"
+    if args.stages:
+        stages_to.unlink(missing_ok=True)
+        env["STAGES_TO"] = str(stages_to)
     started = await start_bot(
         server,
         workdir / "games.db",
         workdir,
+        module="benchmarks.stages" if args.stages else "bot",
         profile_to=args.profile,
         timeout=180.0,
-        extra_env={**processes_env(args), **dict(kv.split("=", 1) for kv in args.bot_env)},
+        extra_env=env,
     )
     bot = started.bot
     players = Players(server, seed=args.seed)
@@ -212,6 +228,10 @@ async def phase_ours(
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     result = summarize(stream, args.seconds) | cpu_numbers(trace, stream)
+    if args.stages:
+        begin, end, opening = opening_of(stream)
+        spent = stages.between(stages.read(stages_to), begin, end)
+        result["opening_stages"] = {stage: cpu / opening for stage, cpu in spent.items()}
     outcomes = Counter(a.outcome for a in players.acts)
     errors = len(bot.error_lines())
     result.update(
@@ -327,6 +347,9 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
         per += f", bare {1000 * bare['opening_cpu_per_interaction']:.2f} ms"
         peak += f", bare {busiest(bare)}"
     print(f"  bot CPU per interaction in the first {OPENING:g} s: {per}")
+    if by_stage := ours.get("opening_stages"):
+        each = ", ".join(f"{stage} {1000 * cpu:.2f}" for stage, cpu in by_stage.items())
+        print(f"  ours by stage in the first {OPENING:g} s (ms per interaction): {each}")
     print(f"  the bot's busiest second (its processes, AI worker included): {peak}")
     speed = f"ours {pace_ms(ours)}" + (f", bare {pace_ms(bare)}" if bare else "")
     print(
@@ -537,6 +560,11 @@ def main() -> None:
         action="store_true",
         help=f"print the first {OPENING:g} s step by step (answers' p50/p95/max)",
     )
+    parser.add_argument(
+        "--stages",
+        action="store_true",
+        help="count our bot's CPU by stage (benchmarks/stages.py) and print the opening's",
+    )
     parser.add_argument("--json", type=Path, help="also write every number to this file")
     parser.add_argument("--keep", type=Path, help="keep logs and databases under this folder")
     parser.add_argument(
@@ -552,6 +580,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.calibrate and args.no_bare:
         parser.error("--calibrate compares with the bare bot: drop --no-bare")
+    if args.stages and args.processes > 1:
+        parser.error("--stages counts one process: drop --processes")
     # The bot's own loop: the fake Discord and the players share the machine with the bot they
     # measure, and on asyncio's loop they took more of it (26 % of a core instead of 23 %).
     report = run_until_complete(run(args))

@@ -1,0 +1,127 @@
+"""`--stages`: our bot's CPU by what it was doing, each step charged once, to the right stage."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from benchmarks import stages
+from benchmarks.fake_discord.players import Players
+from benchmarks.fake_discord.world import make_server, make_tables, playable_slugs, start_bot
+
+
+def burn(seconds: float) -> None:
+    """Spend about `seconds` of this thread's CPU."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def test_a_stage_inside_another_is_charged_to_the_inner_one_only() -> None:
+    ledger = stages.Ledger(["outer", "inner"])
+    inner = stages.counting(ledger, "inner", lambda: burn(0.02))
+
+    def work() -> None:
+        burn(0.01)
+        inner()
+        burn(0.01)
+
+    outer = stages.counting(ledger, "outer", work)
+    before = time.thread_time()
+    outer()
+    spent = time.thread_time() - before
+    assert ledger.totals["inner"] == pytest.approx(0.02, abs=0.005)
+    assert ledger.totals["outer"] == pytest.approx(0.02, abs=0.005)
+    # Every microsecond is someone's, and nothing is counted twice.
+    assert sum(ledger.totals.values()) == pytest.approx(spent, abs=0.001)
+
+
+async def test_interleaved_coroutines_are_each_charged_for_their_own_steps() -> None:
+    ledger = stages.Ledger(["a", "b"])
+
+    async def steps(count: int, each: float) -> int:
+        for _ in range(count):
+            burn(each)
+            await asyncio.sleep(0)
+        return count
+
+    a = stages.counting(ledger, "a", steps)
+    b = stages.counting(ledger, "b", steps)
+    # As tasks (the AI's moves are) and awaited (answers are), taking turns step by step.
+    task = asyncio.get_running_loop().create_task(a(5, 0.004))
+    assert await b(5, 0.002) == 5
+    assert await task == 5
+    assert ledger.totals["a"] == pytest.approx(0.020, abs=0.004)
+    assert ledger.totals["b"] == pytest.approx(0.010, abs=0.004)
+
+
+async def test_a_cancelled_stage_passes_the_cancellation_on_and_stays_balanced() -> None:
+    ledger = stages.Ledger(["waiting"])
+
+    async def wait_long() -> None:
+        await asyncio.sleep(60)
+
+    task = asyncio.get_running_loop().create_task(stages.counting(ledger, "waiting", wait_long)())
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    after = stages.counting(ledger, "waiting", lambda: burn(0.005))
+    after()
+    assert ledger.totals["waiting"] == pytest.approx(0.005, abs=0.003)
+
+
+def test_the_stages_between_two_moments_come_from_the_nearest_records() -> None:
+    records = [
+        {"t": 10.0, "cpu": 1.0, "stages": {"answers": 0.1, "moves": 0.0}},
+        {"t": 10.25, "cpu": 1.2, "stages": {"answers": 0.15, "moves": 0.05}},
+        {"t": 10.5, "cpu": 1.5, "stages": {"answers": 0.25, "moves": 0.1}},
+    ]
+    spent = stages.between(records, 10.02, 10.49)
+    assert spent == pytest.approx({"answers": 0.15, "moves": 0.1, "rest": 0.25, "all": 0.5})
+    assert list(spent) == ["answers", "moves", "rest", "all"]  # printed in this order
+    assert stages.between([], 0.0, 1.0) == {}
+
+
+async def test_the_real_bot_plays_as_usual_while_its_stages_are_counted(tmp_path: Path) -> None:
+    records = tmp_path / "stages.jsonl"
+    server = make_server(6, 1, 10, global_rate_limit=None, route_rate_limits=False)
+    await server.start()
+    began = time.monotonic()
+    started = await start_bot(
+        server,
+        tmp_path / "games.db",
+        tmp_path,
+        module="benchmarks.stages",
+        extra_env={"STAGES_TO": str(records), "BOARD_EDIT_INTERVAL": "0.05"},
+        timeout=90.0,
+    )
+    try:
+        players = Players(server, seed=3)
+        players.lobby_pause = 0.2
+        players.until = time.monotonic() + 5.0
+        slugs, _skipped = playable_slugs()
+        tables = make_tables(players, 6, 1, slugs)
+        tasks = [asyncio.create_task(table.run()) for table in tables]
+        await asyncio.wait(tasks, timeout=20.0)
+        players.stopping = True
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.sleep(2 * stages.EVERY)
+        assert Counter(a.outcome for a in players.acts)["applied"] > 20
+        assert started.bot.error_lines() == []
+    finally:
+        await started.bot.stop()
+        await server.stop()
+    log = stages.read(records)
+    assert began < log[0]["t"] < log[-1]["t"] < time.monotonic()  # on the driver's clock
+    spent = stages.between(log, began, time.monotonic())
+    for stage in ("answers", "moves", "panels", "clicks", "ai", "commits"):
+        assert spent[stage] > 0, stage
+    assert spent["rest"] > 0  # the gateway, parsing and the loop are no stage
+    assert spent["all"] == pytest.approx(sum(v for k, v in spent.items() if k != "all"))
