@@ -15,6 +15,7 @@ costs two reads of the thread's CPU clock (about 0.7 µs each) per step of a wra
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import json
@@ -94,11 +95,13 @@ def counting(ledger: Ledger, stage: str, function: Callable[..., Any]) -> Callab
     """`function`, with its CPU (every step of it, for a coroutine function) charged to `stage`."""
     if inspect.iscoroutinefunction(function):
 
+        @functools.wraps(function)
         def coroutine(*args: Any, **kwargs: Any) -> Counted:
             return Counted(ledger, stage, function(*args, **kwargs))
 
         return coroutine
 
+    @functools.wraps(function)
     def plain(*args: Any, **kwargs: Any) -> Any:
         return ledger.run(stage, function, *args, **kwargs)
 
