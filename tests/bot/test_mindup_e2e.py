@@ -167,6 +167,25 @@ async def test_choices_stay_hidden_until_everyone_has_chosen(world):
     assert moves.startswith("🃏 **Turn 1 revealed**")
 
 
+async def test_r23_r26_the_round_so_far_is_scored_again_after_every_reveal(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "mindup", [bob], ai=1)
+    session = only_session(world)
+    shown = []
+    for _turn in range(3):
+        for member, seat in ((alice, 0), (bob, 1)):
+            await choose(member, world, session.state.hands[seat][0])
+        state = session.state
+        now = mindup.scoring.score_round(state.collections, state.order, state.goals).scores
+        panel = description((await alice.click(board(world), label="My hand")).response)
+        assert f"📊 This round so far: {now[0]}" in panel
+        public = description(board(world))
+        for name, points in zip(("alice", "bob", "AI 1"), now, strict=True):
+            assert re.search(rf"\*\*{re.escape(name)}\*\* — .* · this round: {points}\n", public)
+        shown.append(now)
+    assert len(set(shown)) == 3  # every reveal changed what the collections score
+
+
 async def test_the_clock_lets_the_ai_choose_for_a_missing_player(world):
     alice = world.members[0]
     await open_game(world, alice, "mindup", [], ai=2)
