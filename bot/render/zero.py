@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.i18n import t
 from engines.core import Event
 from engines.zero import View
 from engines.zero.models import GROUP, colour_of, value_of
-from engines.zero.scoring import is_zero
+from engines.zero.scoring import cancelled, group_sizes, is_zero
 
 COLOURS = ("🟥", "🟧", "🟨", "🟩", "🟦", "🟪", "🟫")
 """Colours A-G of the rules file (their names have no effect on play, C1)."""
@@ -19,14 +19,6 @@ COLOURS = ("🟥", "🟧", "🟨", "🟩", "🟦", "🟪", "🟫")
 def card(c: int) -> str:
     """`🟥5`: the colour square and the value."""
     return f"{COLOURS[colour_of(c)]}{value_of(c)}"
-
-
-def cancelled(hand: Iterable[int]) -> set[int]:
-    """Cards of a hand in a group of 5+ of one colour or one value: they score nothing (R13)."""
-    cards = tuple(hand)
-    colours = Counter(colour_of(c) for c in cards)
-    values = Counter(value_of(c) for c in cards)
-    return {c for c in cards if colours[colour_of(c)] >= GROUP or values[value_of(c)] >= GROUP}
 
 
 def cards_text(hand: Sequence[int]) -> str:
@@ -93,18 +85,31 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
-def _closest(hand: Sequence[int], lang: str) -> str:
-    """The largest colour group and value group: five of each (sharing a card) is a Zero."""
-    colour, n_colour = Counter(colour_of(c) for c in hand).most_common(1)[0]
-    value, n_value = Counter(value_of(c) for c in hand).most_common(1)[0]
-    return t(
-        lang,
-        "zero-groups",
-        colour=COLOURS[colour],
-        colours=n_colour,
-        value=value,
-        values=n_value,
-    )
+@lru_cache(maxsize=4096)
+def _own_cards(hand: tuple[int, ...], lang: str) -> tuple[str, ...]:
+    """The seat's cards, its largest colour and value groups, and what struck cards mean.
+
+    Remembered: a hand changes only on its own seat's moves, and the panels drawn in between
+    (the turn DM, "My hand") show it again.
+    """
+    lines = [t(lang, "zero-your-cards", cards=cards_text(hand))]
+    if hand:
+        colours, values = group_sizes(hand)
+        n_colour, n_value = max(colours), max(values)
+        # Five of each (sharing a card) is a Zero.
+        lines.append(
+            t(
+                lang,
+                "zero-groups",
+                colour=COLOURS[colours.index(n_colour)],
+                colours=n_colour,
+                value=values.index(n_value) + 1,
+                values=n_value,
+            )
+        )
+        if n_colour >= GROUP or n_value >= GROUP:
+            lines.append(t(lang, "zero-struck"))
+    return tuple(lines)
 
 
 def _todo(view: View, lang: str) -> list[str]:
@@ -140,11 +145,7 @@ def hand(view: View, lang: str) -> list[str]:
         lines.append(t(lang, "zero-laid", who=names[view.turn], card=card(view.laid)))
     if view.phase != "over":
         lines.append(_passes(view, names, lang))
-    lines += ["", t(lang, "zero-your-cards", cards=cards_text(view.hand))]
-    if view.hand:
-        lines.append(_closest(view.hand, lang))
-        if cancelled(view.hand):
-            lines.append(t(lang, "zero-struck"))
+    lines += ["", *_own_cards(view.hand, lang)]
     if view.laid is None or view.turn != seat:
         # Mid-exchange the hand holds 8 cards, so its score would mislead.
         lines.append(t(lang, "zero-your-score", score=view.hand_score or 0))

@@ -9,7 +9,7 @@ import pytest
 from bot.i18n import t
 from bot.render import zero as render
 from engines import IllegalAction, zero
-from engines.zero.scoring import hand_score
+from engines.zero.scoring import cancelled, hand_score
 from tests.bot.driver import (
     act_once,
     board,
@@ -147,6 +147,7 @@ async def test_my_hand_is_private_and_shows_only_the_clickers_cards(world):
     text = description(shown.response)
     assert "Your cards: " + render.cards_text(alice_cards) in text
     assert f"Your hand would score now: **{hand_score(alice_cards)}**" in text
+    assert ("Struck-through cards are cancelled" in text) == bool(cancelled(alice_cards))
     assert not any(render.card(c) in text for c in bob_cards)
 
     theirs = await bob.click(board_message, label="My hand")
@@ -298,6 +299,8 @@ async def test_a_dealt_zero_is_called_and_ends_the_round_at_once(world):
     assert "🎉 Your hand is a Zero! Call it to end the round at once." in text
     assert "Your hand would score now: **0**" in text
     assert "~~🟥1~~" in text and "~~🟧8~~" in text  # every card of a Zero is cancelled (R14)
+    assert "one card in both): 🟥 ×5 · **8** ×5" in text
+    assert "Struck-through cards are cancelled" in text
     (call,) = action_components(panel)  # R11: a Zero must be called, nothing else is offered
     assert call["label"] == "🎉 Call ZERO!"
     bob_hand = session.state.hands[1]

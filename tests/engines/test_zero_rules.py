@@ -21,7 +21,7 @@ from engines.zero import (
     view,
 )
 from engines.zero.models import DECK_SIZE, card_of, colour_of, value_of
-from engines.zero.scoring import hand_score, is_zero
+from engines.zero.scoring import cancelled, hand_score, is_zero
 
 
 def c(label: str) -> int:
@@ -216,11 +216,16 @@ def test_r13_groups_of_five_cancel_and_values_count_once() -> None:
     assert hand_score(cards("A1 B1 C1 D2 E2 F3 G4 A5 B6")) == 1 + 2 + 3 + 4 + 5 + 6
     assert hand_score(cards("A1 A2 A3 A4 A5 B7 C7 D7 E8")) == 15
     assert hand_score(cards("A6 B6 C6 D6 E6 F7 G7 F8 G1")) == 16
+    assert cancelled(cards("A1 B1 C1 D2 E2 F3 G4 A5 B6")) == frozenset()
+    assert cancelled(cards("A1 A2 A3 A4 A5 B7 C7 D7 E8")) == set(cards("A1 A2 A3 A4 A5"))
+    assert cancelled(cards("A6 B6 C6 D6 E6 F7 G7 F8 G1")) == set(cards("A6 B6 C6 D6 E6"))
 
 
 def test_r14_a_cancelled_card_value_still_scores_through_an_uncancelled_card() -> None:
     assert hand_score(cards("A1 A2 A3 A4 A5 B5 C6 D6 E6")) == 11
     assert hand_score(cards(ZERO)) == 0
+    assert cancelled(cards("A1 A2 A3 A4 A5 B5 C6 D6 E6")) == set(cards("A1 A2 A3 A4 A5"))
+    assert cancelled(cards(ZERO)) == set(cards(ZERO))
 
 
 def test_r15_scores_range_from_0_to_36() -> None:
