@@ -17,10 +17,11 @@ from typing import Any, ClassVar
 
 import discord
 from discord.http import Route
-from discord.webhook.async_ import async_context, interaction_message_response_params
+from discord.webhook.async_ import interaction_message_response_params
 
 from bot.i18n import language_of, t
 from bot.runtime import GameError
+from cogs import callback
 from engines.core import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -121,13 +122,13 @@ async def _respond(
         webhook_id=interaction.id,
         webhook_token=interaction.token,
     )
-    data = await async_context.get().request(
+    data = await callback.post(
         route,
-        session=interaction._session,
+        interaction._session,
+        params.payload,
+        params={"with_response": "1"} if with_response else None,
         proxy=state.http.proxy,
         proxy_auth=state.http.proxy_auth,
-        payload=params.payload,
-        params={"with_response": "1"} if with_response else None,
     )
     response._response_type = kind  # what discord.py's own answer leaves behind
     return data
