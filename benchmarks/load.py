@@ -28,8 +28,8 @@ Each phase also gets the machine's pace over its opening (benchmarks/pace.py): t
 one after the other, and the shared machine's speed changes from one second to the next.
 
 --stages runs our bot through benchmarks/stages.py and prints its CPU per interaction over the
-opening by stage (answers, moves, panels, the rest of the clicks, AI moves, commits, the
-outbox, garbage collection, and the rest).
+opening by stage (answers, moves, hand panels, boards, lobbies, the rest of the clicks, AI
+moves, commits, the outbox, garbage collection, and the rest).
 """
 
 from __future__ import annotations

@@ -30,7 +30,9 @@ from typing import Any
 STAGES: dict[str, tuple[str, ...]] = {
     "answers": ("cogs.components:_respond",),
     "moves": ("bot.runtime:Runtime.act", "bot.runtime:Runtime.act_extra"),
-    "panels": ("cogs.ui:hand_panel", "cogs.ui:board_message", "cogs.ui:lobby_message"),
+    "hands": ("cogs.ui:hand_panel",),
+    "boards": ("cogs.ui:board_message",),
+    "lobbies": ("cogs.ui:lobby_message",),
     "clicks": ("bot.client:TabletopBot.on_interaction", "bot.client:GameTree._call"),
     "ai": ("bot.runtime:Runtime._drive_ai", "bot.ai_worker:AiWorker._read"),
     "commits": ("bot.batch_writer:BatchWriter._flush",),

@@ -124,6 +124,6 @@ async def test_the_real_bot_plays_as_usual_while_its_stages_are_counted(tmp_path
     log = stages.read(records)
     assert began < log[0]["t"] < log[-1]["t"] < time.monotonic()  # on the driver's clock
     spent = stages.between(log, began, time.monotonic())
-    for stage in ("answers", "moves", "panels", "clicks", "ai", "commits"):
+    for stage in ("answers", "moves", "hands", "boards", "lobbies", "clicks", "ai", "commits"):
         assert spent[stage] > 0, stage
     assert spent["rest"] > 0  # the gateway, parsing and the loop are no stage
