@@ -77,26 +77,18 @@ class CpuTrace:
     def busiest_second(self) -> tuple[float, float]:
         """The bot's share of one core and the machine's share of all of its cores, in the
         second when the bot used the most CPU."""
-        span = self.busiest_span()
-        if span is None:
-            return 0.0, 0.0
-        (t0, bot0, _, machine0), (t1, bot1, _, machine1) = self._at(span[0]), self._at(span[1])
-        machine_share = (machine1 - machine0) / (t1 - t0) / (os.cpu_count() or 1)
-        return (bot1 - bot0) / (t1 - t0), machine_share
-
-    def busiest_span(self) -> tuple[float, float] | None:
-        """When the second in which the bot used the most CPU began and ended (None if the
-        trace is shorter than a second)."""
-        best, span, end = 0.0, None, 0
-        for t0, bot0, _, _ in self.samples:
+        best, end = (0.0, 0.0), 0
+        for t0, bot0, _, machine0 in self.samples:
             while end < len(self.samples) and self.samples[end][0] < t0 + WINDOW:
                 end += 1
             if end == len(self.samples):
                 break
-            t1, bot1, _, _ = self.samples[end]
-            if (share := (bot1 - bot0) / (t1 - t0)) > best:
-                best, span = share, (t0, t1)
-        return span
+            t1, bot1, _, machine1 = self.samples[end]
+            bot_share = (bot1 - bot0) / (t1 - t0)
+            if bot_share > best[0]:
+                machine_share = (machine1 - machine0) / (t1 - t0) / (os.cpu_count() or 1)
+                best = (bot_share, machine_share)
+        return best
 
     def _at(self, moment: float) -> tuple[float, float, float, float]:
         return min(self.samples, key=lambda s: abs(s[0] - moment))

@@ -132,24 +132,15 @@ def opening_of(records: list[Interaction]) -> tuple[float, float, int]:
 
 def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]:
     """The bot's CPU over the phase and per interaction over the opening (also without its AI
-    workers), and its busiest second (cpu_trace).
-
-    In the busiest second, the CPU per interaction dispatched in it is set against what one
-    core gives each of them: a bot that needs more queues its clicks until the burst is over.
-    """
+    workers), and its busiest second (cpu_trace)."""
     begin, end, opening = opening_of(records)
     bot_share, machine_share = trace.busiest_second()
-    start, stop = trace.busiest_span() or (begin, begin)
-    dispatched = max(1, sum(1 for r in records if start <= r.sent_at < stop))
     return {
         "bot_cpu_share": trace.bot_share(),
         "opening_cpu_per_interaction": trace.bot_seconds(begin, end) / opening,
         "opening_click_cpu_per_interaction": trace.click_seconds(begin, end) / opening,
         "busiest_second_bot_share": bot_share,
         "busiest_second_machine_share": machine_share,
-        "busiest_second_interactions": dispatched,
-        "busiest_second_click_cpu_per_interaction": trace.click_seconds(start, stop) / dispatched,
-        "busiest_second_core_per_interaction": (stop - start) / dispatched,
     }
 
 
@@ -347,13 +338,6 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
             f"{100 * r['busiest_second_machine_share']:.0f}% busy ({os.cpu_count()} cores)"
         )
 
-    def per_click(r: dict[str, Any]) -> str:
-        return (
-            f"{1000 * r['busiest_second_click_cpu_per_interaction']:.2f} ms for each of "
-            f"{r['busiest_second_interactions']} (a core gives each "
-            f"{1000 * r['busiest_second_core_per_interaction']:.2f})"
-        )
-
     per = (
         f"ours {1000 * ours['opening_cpu_per_interaction']:.2f} ms "
         f"({1000 * ours['opening_click_cpu_per_interaction']:.2f} without its AI worker)"
@@ -367,8 +351,6 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
         each = ", ".join(f"{stage} {1000 * cpu:.2f}" for stage, cpu in by_stage.items())
         print(f"  ours by stage in the first {OPENING:g} s (ms per interaction): {each}")
     print(f"  the bot's busiest second (its processes, AI worker included): {peak}")
-    clicks = f"ours {per_click(ours)}" + (f", bare {per_click(bare)}" if bare else "")
-    print(f"  CPU per interaction dispatched in that second, without the AI worker: {clicks}")
     speed = f"ours {pace_ms(ours)}" + (f", bare {pace_ms(bare)}" if bare else "")
     print(
         f"  the machine's pace in the first {OPENING:g} s (CPU of a fixed piece of work, median; "
