@@ -130,6 +130,22 @@ def opening_of(records: list[Interaction]) -> tuple[float, float, int]:
     return begin, end, max(1, sum(1 for r in records if r.sent_at < end))
 
 
+def busiest_stream_second(records: list[Interaction]) -> int:
+    """The most interactions dispatched within any one second of the run.
+
+    One core's second shared among them is what each click may cost before clicks queue: a
+    bot that needs more per click (over the opening, where the burst is) falls behind until
+    the burst is over.
+    """
+    times = sorted(r.sent_at for r in records)
+    most, first = 0, 0
+    for last, at in enumerate(times):
+        while times[first] <= at - 1.0:
+            first += 1
+        most = max(most, last - first + 1)
+    return most
+
+
 def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]:
     """The bot's CPU over the phase and per interaction over the opening (also without its AI
     workers), and its busiest second (cpu_trace)."""
@@ -141,6 +157,7 @@ def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]
         "opening_click_cpu_per_interaction": trace.click_seconds(begin, end) / opening,
         "busiest_second_bot_share": bot_share,
         "busiest_second_machine_share": machine_share,
+        "busiest_stream_second": busiest_stream_second(records),
     }
 
 
@@ -347,6 +364,11 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
         per += f", bare {1000 * bare['opening_cpu_per_interaction']:.2f} ms"
         peak += f", bare {busiest(bare)}"
     print(f"  bot CPU per interaction in the first {OPENING:g} s: {per}")
+    if most := ours.get("busiest_stream_second"):
+        print(
+            f"  the stream's busiest second: {most} interactions dispatched, so one core gives "
+            f"each {1000 / most:.2f} ms (a bot needing more per click queues them)"
+        )
     if by_stage := ours.get("opening_stages"):
         each = ", ".join(f"{stage} {1000 * cpu:.2f}" for stage, cpu in by_stage.items())
         print(f"  ours by stage in the first {OPENING:g} s (ms per interaction): {each}")

@@ -10,6 +10,8 @@ import pytest
 
 from benchmarks.cpu_trace import CpuTrace
 from benchmarks.fake_discord.proc import is_ai_worker
+from benchmarks.fake_discord.server import Interaction
+from benchmarks.load import busiest_stream_second, print_opening
 
 
 def trace_of(samples: list[tuple[float, float, float]]) -> CpuTrace:
@@ -28,6 +30,47 @@ def test_the_busiest_second_is_the_one_the_bot_used_most(monkeypatch: pytest.Mon
     bot_share, machine_share = trace.busiest_second()
     assert bot_share == pytest.approx(1.0)
     assert machine_share == pytest.approx(0.8)  # 1.6 s of CPU in that second, over 2 cores
+
+
+async def test_the_streams_busiest_second_counts_the_most_dispatches_within_a_second() -> None:
+    sent = [0.0, 0.5, 1.0, 1.1, 1.2, 1.3, 1.95, 2.3, 5.0]  # 1.0-1.95: five within a second
+    records = [
+        Interaction(
+            id=i,
+            token="",
+            type=3,
+            kind="act",
+            user_id=1,
+            channel_id=1,
+            guild_id=1,
+            payload={},
+            sent_at=at,
+        )
+        for i, at in enumerate(sent)
+    ]
+    assert busiest_stream_second(records) == 5
+    assert busiest_stream_second([]) == 0
+
+
+def test_the_opening_is_printed_with_each_bots_busiest_second_and_the_streams(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    phase = {
+        "opening_cpu_per_interaction": 0.00139,
+        "opening_click_cpu_per_interaction": 0.00113,
+        "busiest_second_bot_share": 1.1,
+        "busiest_second_machine_share": 0.7,
+        "busiest_stream_second": 1083,
+        "opening_pace_ms": 0.74,
+        "slowest_in_opening": 0.5,
+    }
+    print_opening(phase, phase | {"busiest_second_bot_share": 0.5})
+    out = capsys.readouterr().out
+    assert "ours 1.39 ms (1.13 without its AI worker), bare 1.39 ms" in out
+    assert "the stream's busiest second: 1083 interactions dispatched" in out
+    assert "so one core gives each 0.92 ms" in out
+    assert "ours 110% of a core, machine 70% busy (2 cores), bare 50% of a core" in out
 
 
 def test_cpu_between_two_moments_uses_the_nearest_samples() -> None:
