@@ -148,7 +148,7 @@ def busiest_stream_second(records: list[Interaction]) -> int:
 
 def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]:
     """The bot's CPU over the phase and per interaction over the opening (also without its AI
-    workers), and its busiest second (cpu_trace)."""
+    workers), its busiest second (cpu_trace), and the stream's."""
     begin, end, opening = opening_of(records)
     bot_share, machine_share = trace.busiest_second()
     return {
