@@ -168,8 +168,8 @@ def summarize(records: list[Interaction], seconds: float) -> dict[str, Any]:
     by_kind: dict[str, list[float]] = defaultdict(list)
     for r in answered:
         by_kind[r.kind.split(":")[0]].append(r.latency or 0.0)
-    begin = min((r.sent_at for r in records), default=0.0)
-    steady = [r.latency or 0.0 for r in answered if r.sent_at >= begin + OPENING]
+    begin, end, _ = opening_of(records)
+    steady = [r.latency or 0.0 for r in answered if r.sent_at >= end]
     timed = [(r.sent_at, r.latency or 0.0) for r in answered]
     return {
         "dispatched": len(records),
