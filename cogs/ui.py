@@ -190,11 +190,13 @@ def hand_panel(session: GameSession, seat: int, lang: str) -> tuple[discord.Embe
     if not legal:
         embed.set_footer(text=t(lang, "hand-wait"))
     view = Panel()
-    buttons = [a for a in legal if not render.group(a)]
+    buttons: list[Any] = []
     groups: OrderedDict[str, list[Any]] = OrderedDict()
     for action in legal:
         if group := render.group(action):
             groups.setdefault(group, []).append(action)
+        else:
+            buttons.append(action)
     extras = getattr(game, "signal_actions", None)
     extra_actions = extras(session.state, seat) if extras and session.running else []
     rows = 0
