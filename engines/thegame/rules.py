@@ -30,6 +30,19 @@ from engines.thegame.models import (
 )
 
 _SIGNALS = ("big_jump", "dont_play")
+# Actions are immutable, so each is built once: a panel lists 20-40 of them after every move,
+# and shared ones skip pydantic's validation and are found by identity in the label cache.
+_PLAY = {
+    (card, pile): Play(card=card, pile=pile)
+    for card in range(LOWEST, HIGHEST + 1)
+    for pile in range(PILES)
+}
+_STOP = Stop()
+_SIGNAL = {
+    (pile, signal): Signal(pile=pile, signal=signal)
+    for pile in range(PILES)
+    for signal in (*_SIGNALS, "clear")
+}
 
 
 def hand_size(players: int, options: Options) -> int:
@@ -86,7 +99,7 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def _plays(hand: tuple[int, ...], tops: tuple[int, ...]) -> list[Play]:
-    return [Play(card=c, pile=p) for c in hand for p in range(PILES) if fits(c, p, tops[p])]
+    return [_PLAY[c, p] for c in hand for p in range(PILES) if fits(c, p, tops[p])]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -95,7 +108,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return []
     actions: list[Action] = list(_plays(state.hands[seat], tops_of(state.piles)))
     if state.played >= state.minimum:
-        actions.append(Stop())
+        actions.append(_STOP)
     return actions
 
 
@@ -108,7 +121,7 @@ def signal_actions(state: State, seat: int) -> list[Signal]:
         options = [s for s in _SIGNALS if current is None or current.signal != s]
         if current is not None:
             options.append("clear")
-        result += [Signal(pile=pile, signal=s) for s in sorted(options)]
+        result += [_SIGNAL[pile, s] for s in sorted(options)]
     return result
 
 
