@@ -10,7 +10,7 @@ import engines
 from bot.render import renderer
 from cogs import ui
 from engines.core import encode_action
-from tests.bot.test_session_last_moves import running
+from tests.bot.positions import running
 
 
 def offered(view: Any) -> dict[str, str]:
