@@ -181,13 +181,10 @@ class BotProcess:
             self._descendants_at = now
         return self._descendants
 
-    def cpu_seconds(self) -> float:
-        """User + system CPU time so far of the process and of those it runs."""
-        return self.cpu_split()[0]
-
     def cpu_split(self) -> tuple[float, float]:
-        """`cpu_seconds`, and the same without the AI workers (the processes that answer
-        clicks), from one read of each process's counters."""
+        """User + system CPU time so far of the process and of those it runs, and the same
+        without the AI workers (the processes that answer clicks), from one read of each
+        process's counters."""
         everything = clicks = 0
         for pid in (self.pid, *self._recent_descendants()):
             with contextlib.suppress(FileNotFoundError):
