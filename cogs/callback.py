@@ -20,6 +20,7 @@ import discord
 from discord import utils
 from discord.http import Route, json_or_text
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from yarl import URL
 
 JSON = {"Content-Type": "application/json"}
 NO_CONTENT = 204
@@ -40,7 +41,8 @@ async def post(
     if type(adapter) is not AsyncWebhookAdapter:
         return await adapter.request(route, session=session, payload=payload, **again)
     async with session.post(
-        route.url,
+        # Route quoted the ids and the token already: yarl need not encode the URL again.
+        URL(route.url, encoded=True),
         data=utils._to_json(payload),
         headers=JSON,
         params=params,

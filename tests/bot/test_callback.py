@@ -28,9 +28,11 @@ class Stand:
     def __init__(self) -> None:
         self.replies: list[web.Response] = []
         self.received: list[tuple[dict[str, str], dict[str, object]]] = []
+        self.tokens: list[str] = []
 
     async def handle(self, request: web.Request) -> web.Response:
         self.received.append((dict(request.query), await request.json()))
+        self.tokens.append(request.match_info["token"])
         return self.replies.pop(0)
 
 
@@ -49,12 +51,12 @@ async def stand(
     await server.close()
 
 
-def route() -> Route:
+def route(token: str = "tok") -> Route:
     return Route(
         "POST",
         "/interactions/{webhook_id}/{webhook_token}/callback",
         webhook_id=1234,
-        webhook_token="tok",
+        webhook_token=token,
     )
 
 
@@ -74,6 +76,14 @@ async def test_an_answer_is_posted_once_and_nothing_is_read_back(stand) -> None:
     server.replies = [reply(204)]
     assert await callback.post(route(), session, PANEL) is None
     assert server.received == [({}, PANEL)]
+
+
+async def test_a_token_reaches_discord_as_it_was_given(stand) -> None:
+    # Route quotes the token once; the answer must neither leave it raw nor quote it again.
+    server, session = stand
+    server.replies = [reply(204)]
+    await callback.post(route("a b%2é+ü"), session, PANEL)
+    assert server.tokens == ["a b%2é+ü"]
 
 
 async def test_an_answer_with_response_returns_discords_json(stand) -> None:
