@@ -227,8 +227,7 @@ class Runtime:
                 raise GameError("error-already-joined")
             if len(session.record.seats) >= session.game.SPEC.max_players:
                 raise GameError("error-lobby-full")
-            session.record.seats.append(SeatRecord(user_id=user_id, name=name, ai=False))
-            await self.storage.save_game(session.record)
+            await self._add_seat(session, SeatRecord(user_id=user_id, name=name, ai=False))
 
     async def leave_lobby(self, session: GameSession, user_id: int) -> None:
         """Unseat a member; the next member becomes host, an empty lobby closes."""
@@ -252,8 +251,12 @@ class Runtime:
             self._require_host_in_lobby(session, user_id)
             if len(session.record.seats) >= session.game.SPEC.max_players:
                 raise GameError("error-lobby-full")
-            session.record.seats.append(SeatRecord(user_id=None, name=ai_name, ai=True))
-            await self.storage.save_game(session.record)
+            await self._add_seat(session, SeatRecord(user_id=None, name=ai_name, ai=True))
+
+    async def _add_seat(self, session: GameSession, seat: SeatRecord) -> None:
+        # Seated once written: a failed write leaves the lobby as it was, in memory too.
+        await self.storage.add_seat(session.id, len(session.record.seats), seat)
+        session.record.seats.append(seat)
 
     async def remove_ai(self, session: GameSession, user_id: int) -> None:
         """The host removes the last AI seat."""

@@ -139,11 +139,19 @@ def _game_row(game: GameRecord) -> list[Statement]:
             ),
         ),
         ("DELETE FROM seats WHERE game_id = ?", (game.id,)),
-        (
-            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-            [(game.id, i, s.user_id, s.name, int(s.ai)) for i, s in enumerate(game.seats)],
-        ),
+        (_INSERT_SEAT, [_seat_values(game.id, i, s) for i, s in enumerate(game.seats)]),
     ]
+
+
+_INSERT_SEAT = "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)"
+
+
+def _seat_values(game_id: str, seat: int, record: SeatRecord) -> tuple[Any, ...]:
+    return (game_id, seat, record.user_id, record.name, int(record.ai))
+
+
+def _seat_row(game_id: str, seat: int, record: SeatRecord) -> Statement:
+    return (_INSERT_SEAT, _seat_values(game_id, seat, record))
 
 
 def _set_columns(game_id: str, **columns: Any) -> Statement:
@@ -295,9 +303,25 @@ class Storage:
         """Insert or update a game row and its seats in one transaction."""
         await self._write(_game_row(game))
 
+    async def add_seat(self, game_id: str, seat: int, record: SeatRecord) -> None:
+        """A lobby's next seat (`seat` is its index), without writing the game again.
+
+        Joins and AI seats are a fifth of the clicks when many tables open at once; the game
+        row and every seat rewritten cost three times this one row.
+        """
+        await self._write([_seat_row(game_id, seat, record)])
+
     async def start_game(self, game: GameRecord, state_json: str) -> None:
-        """A game leaves its lobby: its record and the dealt state (snapshot 0) together."""
-        await self._write([*_game_row(game), _snapshot_row(game.id, 0, state_json)])
+        """A game leaves its lobby: its status and clock, and the dealt state (snapshot 0).
+
+        Everything else of the lobby was written as it changed.
+        """
+        await self._write(
+            [
+                _set_columns(game.id, status=game.status, deadline=game.deadline),
+                _snapshot_row(game.id, 0, state_json),
+            ]
+        )
 
     async def set_message_id(self, game_id: str, message_id: int) -> None:
         """Store where a game's board message is."""

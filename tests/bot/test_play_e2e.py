@@ -90,6 +90,24 @@ async def test_only_the_host_starts_and_a_second_game_in_the_channel_is_refused(
     assert second.ephemeral and "already running in this channel" in second.response.content
 
 
+async def test_a_lobbys_seats_survive_a_restart_and_the_game_starts_with_them(world):
+    alice, bob = world.members[:2]
+    await alice.slash(world.channel, "newgame", game="mindup")
+    lobby = world.channel.last_message
+    await click_verb(bob, lobby, "join")
+    await click_verb(alice, lobby, "addai")
+
+    await world.restart()
+
+    await click_verb(alice, lobby, "start")
+    players = {f.name: f.value for f in board(world).embeds[0].fields}["Players"]
+    assert players.splitlines() == [
+        f"1. <@{alice.id}> (host)",
+        f"2. <@{bob.id}>",
+        "3. 🤖 AI 1",
+    ]
+
+
 async def test_the_channel_stays_taken_after_a_restart_and_is_free_once_the_game_is_over(world):
     alice, bob = world.members[:2]
     await alice.slash(world.channel, "newgame", game="zero")

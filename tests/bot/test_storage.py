@@ -56,6 +56,8 @@ async def stored(storage: Storage, game_id: str) -> GameRecord | None:
 
 
 async def running_game(storage: Storage, game_id: str, deadline: float | None = None) -> None:
+    """A lobby written, then started, as the runtime does it."""
+    await storage.save_game(game(game_id, status="lobby"))
     await storage.start_game(game(game_id, deadline=deadline), '{"version": 0}')
 
 
@@ -258,6 +260,27 @@ async def test_saving_a_game_again_replaces_its_seats(storage):
     assert saved.options == {"expert": True}
 
 
+async def test_seats_added_one_by_one_are_read_back_in_order_and_kept_by_the_start(storage):
+    record = game("g1", status="lobby")
+    record.seats = record.seats[:1]
+    await storage.save_game(record)
+    await storage.add_seat("g1", 1, SeatRecord(user_id=None, name="AI 1", ai=True))
+    await storage.add_seat("g1", 2, SeatRecord(user_id=200, name="bob", ai=False))
+    seated = [*record.seats, SeatRecord(user_id=None, name="AI 1", ai=True)]
+    seated.append(SeatRecord(user_id=200, name="bob", ai=False))
+    lobby = await stored(storage, "g1")
+    assert lobby is not None and lobby.seats == seated
+
+    started = record.model_copy(update={"status": "running", "deadline": 1000.0, "seats": seated})
+    await storage.start_game(started, '{"version": 0}')
+    saved = await stored(storage, "g1")
+    assert saved is not None
+    assert (saved.status, saved.deadline, saved.seats) == ("running", 1000.0, seated)
+    assert saved.options == record.options and saved.host_id == record.host_id
+    points = await storage.restore_points()
+    assert points["g1"].state == '{"version": 0}' and points["g1"].actions == []
+
+
 async def test_a_preference_saved_during_a_first_read_is_not_overwritten_by_it(storage):
     # The first read of a member's preference goes to the database; the member turns DMs off
     # while it is on its way. The older answer must not replace the newer choice in the cache.
@@ -273,6 +296,7 @@ async def test_each_process_reads_only_the_games_of_its_servers(storage):
     guilds = [(300_000_000_000 + 977_001 * i) << 22 for i in range(40)]
     for number, guild_id in enumerate(guilds):
         record = game(f"g{number}").model_copy(update={"guild_id": guild_id})
+        await storage.save_game(record.model_copy(update={"status": "lobby"}))
         await storage.start_game(record, '{"version": 0}')
         await storage.record_move(record.id, action(1))
     processes = [Cluster(i, 2, 4, Path("/tmp")) for i in range(2)]
