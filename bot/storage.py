@@ -110,6 +110,17 @@ def _owned_by(cluster: Cluster | None) -> tuple[str, tuple[int, ...]]:
     )
 
 
+_INSERT_SEAT = "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)"
+
+
+def _seat_values(game_id: str, seat: int, record: SeatRecord) -> tuple[Any, ...]:
+    return (game_id, seat, record.user_id, record.name, int(record.ai))
+
+
+def _seat_row(game_id: str, seat: int, record: SeatRecord) -> Statement:
+    return (_INSERT_SEAT, _seat_values(game_id, seat, record))
+
+
 def _game_row(game: GameRecord) -> list[Statement]:
     return [
         (
@@ -141,17 +152,6 @@ def _game_row(game: GameRecord) -> list[Statement]:
         ("DELETE FROM seats WHERE game_id = ?", (game.id,)),
         (_INSERT_SEAT, [_seat_values(game.id, i, s) for i, s in enumerate(game.seats)]),
     ]
-
-
-_INSERT_SEAT = "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)"
-
-
-def _seat_values(game_id: str, seat: int, record: SeatRecord) -> tuple[Any, ...]:
-    return (game_id, seat, record.user_id, record.name, int(record.ai))
-
-
-def _seat_row(game_id: str, seat: int, record: SeatRecord) -> Statement:
-    return (_INSERT_SEAT, _seat_values(game_id, seat, record))
 
 
 def _set_columns(game_id: str, **columns: Any) -> Statement:
