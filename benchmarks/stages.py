@@ -4,8 +4,10 @@
 work wrapped (`STAGES`). Every step of a wrapped function or coroutine charges the CPU the main
 thread spent in it to the innermost stage running, so a panel drawn inside a click counts as a
 panel and not twice. A small thread appends the totals and the process's whole CPU to the file
-named by $STAGES_TO every `EVERY` seconds. What no stage claims is "the rest": discord.py's
-gateway and parsing, aiohttp's handling of responses, the event loop; the bare bot has those too.
+named by $STAGES_TO every `EVERY` seconds. What no stage claims on the main thread is "the rest":
+discord.py's gateway and parsing, aiohttp's handling of responses, the event loop; the bare bot
+has those too. "threads" is the CPU of the process's other threads: SQLite's work (aiosqlite runs
+it on its own thread, mostly without the GIL), off the core that answers clicks.
 
 py-spy's samples name functions, and a click's work (its commit, its panel, the AI moves it sets
 off) is spread over shared ones, so profiles could not say what a click costs by stage. Counting
@@ -126,12 +128,18 @@ def install(ledger: Ledger) -> None:
                 setattr(owner, name, counting(ledger, stage, getattr(owner, name)))
 
 
-def record(path: Path, ledger: Ledger) -> None:
-    """Append a line of totals every `EVERY` seconds: monotonic time, process CPU, stages."""
+def record(path: Path, ledger: Ledger, main_clock: int) -> None:
+    """Append a line of totals every `EVERY` seconds: monotonic time, the process's CPU, the
+    main thread's, and the stages'."""
     with open(path, "a") as out:
         while True:
             time.sleep(EVERY)
-            line = {"t": time.monotonic(), "cpu": sum(os.times()[:2]), "stages": ledger.totals}
+            line = {
+                "t": time.monotonic(),
+                "cpu": sum(os.times()[:2]),
+                "main": time.clock_gettime(main_clock),
+                "stages": ledger.totals,
+            }
             out.write(json.dumps(line) + "\n")
             out.flush()
 
@@ -145,14 +153,17 @@ def read(path: Path) -> list[dict[str, Any]]:
 
 
 def between(records: list[dict[str, Any]], start: float, end: float) -> dict[str, float]:
-    """CPU seconds of each stage, of "rest" and of "all" between two moments (nearest records)."""
+    """CPU seconds of each stage, of "rest" (the main thread's), of "threads" (the others') and
+    of "all" between two moments (nearest records)."""
     if not records:
         return {}
     first = min(records, key=lambda r: abs(r["t"] - start))
     last = min(records, key=lambda r: abs(r["t"] - end))
     spent = {k: last["stages"][k] - first["stages"][k] for k in last["stages"]}
+    main = last["main"] - first["main"]
     everything = last["cpu"] - first["cpu"]
-    spent["rest"] = everything - sum(spent.values())
+    spent["rest"] = main - sum(spent.values())
+    spent["threads"] = everything - main
     spent["all"] = everything
     return spent
 
@@ -162,7 +173,10 @@ def main() -> int:
     ledger = Ledger(list(STAGES))
     install(ledger)
     path = Path(os.environ["STAGES_TO"])
-    threading.Thread(target=record, args=(path, ledger), daemon=True).start()
+    main_thread = threading.main_thread().ident
+    assert main_thread is not None  # it is this very thread, running
+    main_clock = time.pthread_getcpuclockid(main_thread)
+    threading.Thread(target=record, args=(path, ledger, main_clock), daemon=True).start()
     from bot.__main__ import main as bot_main
 
     return bot_main()

@@ -77,13 +77,15 @@ async def test_a_cancelled_stage_passes_the_cancellation_on_and_stays_balanced()
 
 def test_the_stages_between_two_moments_come_from_the_nearest_records() -> None:
     records = [
-        {"t": 10.0, "cpu": 1.0, "stages": {"answers": 0.1, "moves": 0.0}},
-        {"t": 10.25, "cpu": 1.2, "stages": {"answers": 0.15, "moves": 0.05}},
-        {"t": 10.5, "cpu": 1.5, "stages": {"answers": 0.25, "moves": 0.1}},
+        {"t": 10.0, "cpu": 1.0, "main": 0.9, "stages": {"answers": 0.1, "moves": 0.0}},
+        {"t": 10.25, "cpu": 1.2, "main": 1.05, "stages": {"answers": 0.15, "moves": 0.05}},
+        {"t": 10.5, "cpu": 1.5, "main": 1.3, "stages": {"answers": 0.25, "moves": 0.1}},
     ]
     spent = stages.between(records, 10.02, 10.49)
-    assert spent == pytest.approx({"answers": 0.15, "moves": 0.1, "rest": 0.25, "all": 0.5})
-    assert list(spent) == ["answers", "moves", "rest", "all"]  # printed in this order
+    assert spent == pytest.approx(
+        {"answers": 0.15, "moves": 0.1, "rest": 0.15, "threads": 0.1, "all": 0.5}
+    )
+    assert list(spent) == ["answers", "moves", "rest", "threads", "all"]  # printed in this order
     assert stages.between([], 0.0, 1.0) == {}
 
 
@@ -127,3 +129,4 @@ async def test_the_real_bot_plays_as_usual_while_its_stages_are_counted(tmp_path
     for stage in ("answers", "moves", "hands", "boards", "lobbies", "clicks", "ai", "commits"):
         assert spent[stage] > 0, stage
     assert spent["rest"] > 0  # the gateway, parsing and the loop are no stage
+    assert spent["threads"] > 0  # SQLite's work, on aiosqlite's thread
