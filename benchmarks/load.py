@@ -30,7 +30,7 @@ one after the other, and the shared machine's speed changes from one second to t
 --stages runs our bot through benchmarks/stages.py and prints its CPU per interaction over the
 opening by stage (answers, moves, hand panels, boards, lobbies, the rest of the clicks, AI
 moves, commits, the outbox, garbage collection, the rest of the main thread, and the other
-threads: SQLite's).
+threads: aiosqlite's reads and checkpoints).
 """
 
 from __future__ import annotations

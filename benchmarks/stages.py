@@ -6,8 +6,9 @@ thread spent in it to the innermost stage running, so a panel drawn inside a cli
 panel and not twice. A small thread appends the totals and the process's whole CPU to the file
 named by $STAGES_TO every `EVERY` seconds. What no stage claims on the main thread is "the rest":
 discord.py's gateway and parsing, aiohttp's handling of responses, the event loop; the bare bot
-has those too. "threads" is the CPU of the process's other threads: SQLite's work (aiosqlite runs
-it on its own thread, mostly without the GIL), off the core that answers clicks.
+has those too. "threads" is the CPU of the process's other threads, off the core that answers
+clicks: aiosqlite's, which reads and checkpoints the WAL (the writes run on the main thread, in
+"commits"), and this recorder's.
 
 py-spy's samples name functions, and a click's work (its commit, its panel, the AI moves it sets
 off) is spread over shared ones, so profiles could not say what a click costs by stage. Counting

@@ -129,4 +129,4 @@ async def test_the_real_bot_plays_as_usual_while_its_stages_are_counted(tmp_path
     for stage in ("answers", "moves", "hands", "boards", "lobbies", "clicks", "ai", "commits"):
         assert spent[stage] > 0, stage
     assert spent["rest"] > 0  # the gateway, parsing and the loop are no stage
-    assert spent["threads"] > 0  # SQLite's work, on aiosqlite's thread
+    assert spent["threads"] > 0  # aiosqlite's reads, off the main thread
