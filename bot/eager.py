@@ -39,7 +39,12 @@ def start(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.F
         else:
             settled.set_exception(exc)
         return settled
-    return loop.create_task(_go_on(coro, waiting_on), name=name, context=context)
+    return loop.create_task(_rest(coro, waiting_on), name=name, context=context)
+
+
+async def _rest(coro: Coroutine[Any, Any, T], waiting_on: Any) -> T:
+    # A task takes only a native coroutine from Python 3.12 on, not a generator-based one.
+    return await _go_on(coro, waiting_on)
 
 
 @types.coroutine

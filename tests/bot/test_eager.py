@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import inspect
 
 import pytest
 
@@ -142,3 +143,25 @@ async def test_the_bot_starts_clicks_and_slash_commands_in_the_step_that_deliver
     bot.tree._from_interaction("/newgame")
 
     assert started == ["click", "/newgame"]
+
+
+async def test_it_goes_on_in_a_task_on_python_3_12_which_takes_only_native_coroutines():
+    """On 3.12 the bot crashed at the first slash command: the task was a generator."""
+    loop = asyncio.get_running_loop()
+
+    def as_python_3_12(loop: asyncio.AbstractEventLoop, coro: object, **options: object):
+        if not inspect.iscoroutine(coro):
+            raise TypeError(f"a coroutine was expected, got {coro!r}")
+        return asyncio.Task(coro, loop=loop, **options)  # type: ignore[arg-type]
+
+    async def handler() -> str:
+        await asyncio.sleep(0)
+        return "answered"
+
+    loop.set_task_factory(as_python_3_12)
+    try:
+        future = eager.start(handler())
+    finally:
+        loop.set_task_factory(None)
+
+    assert await future == "answered"
