@@ -149,7 +149,9 @@ async def test_it_goes_on_in_a_task_on_python_3_12_which_takes_only_native_corou
     """On 3.12 the bot crashed at the first slash command: the task was a generator."""
     loop = asyncio.get_running_loop()
 
-    def as_python_3_12(loop: asyncio.AbstractEventLoop, coro: object, **options: object):
+    def as_python_3_12(
+        loop: asyncio.AbstractEventLoop, coro: object, **options: object
+    ) -> asyncio.Task[object]:
         if not inspect.iscoroutine(coro):
             raise TypeError(f"a coroutine was expected, got {coro!r}")
         return asyncio.Task(coro, loop=loop, **options)  # type: ignore[arg-type]
