@@ -29,6 +29,7 @@ from bot.tick_gate import Foreground, TickGate
 from cogs.components import answer, game_of, route
 from cogs.config import ConfigCog
 from cogs.games import GamesCog
+from cogs.keepalive import KeepAlive
 from cogs.outbox import Outbox
 from cogs.presenter import DiscordPresenter
 from engines.core import action_adapter
@@ -136,6 +137,8 @@ class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
         self.settings = settings
         self._handing_over: set[asyncio.Task[None]] = set()
         self.collector = CollectorClock(settings.collector_every)
+        self.keepalive = KeepAlive(self.http.user_agent)
+        """The connections that carry interaction answers (cogs.callback)."""
 
     async def login(self, token: str) -> None:
         """Log in with every REST call held to this process's share of the global limit."""
@@ -305,5 +308,6 @@ class TabletopBot(TakesTurnsToIdentify, commands.AutoShardedBot):
         if hasattr(self, "peers"):
             await self.peers.close()
         await super().close()
+        self.keepalive.close()
         if hasattr(self, "storage"):
             await self.storage.close()

@@ -1,11 +1,12 @@
-"""An interaction's answer (its callback request), sent straight through aiohttp.
+"""An interaction's answer (its callback request), sent on a keep-alive connection of our own.
 
 discord.py sends answers through its webhook adapter, built for webhooks that many messages
 share: a lock per webhook token (one for each interaction here, made and thrown away), rate
-limit headers, retries. An interaction is answered once, so none of that applies to the first
-try, which was a third of the CPU of the answer's request (about 40 of 120 µs; README,
-performance). Here the first try is a plain request. Whatever needs the adapter's care (a 429, a
-5xx) is handed to it to try again; a refusal raises the exception discord.py would raise.
+limit headers, retries, all on aiohttp. An interaction is answered once, so none of that applies
+to the first try. Here the first try is a plain request written on an open connection
+(cogs.keepalive), about a quarter of the CPU of the same request through aiohttp (README,
+performance). Whatever needs the adapter's care (a 429, a 5xx) is handed to it; a
+refusal raises the exception discord.py would raise.
 
 Another adapter in discord.py's place (`async_context`: a transport that is not discord.py's
 HTTP) gets the request whole, as discord.py would give it.
@@ -17,53 +18,57 @@ from typing import Any
 
 import aiohttp
 import discord
+import orjson
 from discord import utils
-from discord.http import Route, json_or_text
+from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
-from yarl import URL
 
-JSON = {"Content-Type": "application/json"}
+from cogs.keepalive import KeepAlive, Reply
+
 NO_CONTENT = 204
 
 
 async def post(
     route: Route,
     session: aiohttp.ClientSession,
+    connections: KeepAlive,
     payload: dict[str, Any],
     *,
     params: dict[str, str] | None = None,
-    proxy: str | None = None,
-    proxy_auth: aiohttp.BasicAuth | None = None,
 ) -> Any:
-    """POST `payload` to the callback `route`; Discord's JSON answer (nothing if it sent none)."""
+    """POST `payload` to the callback `route`; Discord's JSON answer (nothing if it sent none).
+
+    `session` is discord.py's, for its adapter; `connections` carry the first try.
+    """
     adapter = async_context.get()
-    again = {"params": params, "proxy": proxy, "proxy_auth": proxy_auth}
     if type(adapter) is not AsyncWebhookAdapter:
-        return await adapter.request(route, session=session, payload=payload, **again)
-    async with session.post(
-        # Route quoted the ids and the token already: yarl need not encode the URL again.
-        URL(route.url, encoded=True),
-        data=utils._to_json(payload),
-        headers=JSON,
-        params=params,
-        proxy=proxy,
-        proxy_auth=proxy_auth,
-    ) as response:
-        if response.status == NO_CONTENT:
-            return None
-        data = await json_or_text(response)
-        if 200 <= response.status < 300:
-            return data
-        if response.status != 429 and response.status < 500:
-            raise _refusal(response, data)
+        return await adapter.request(route, session=session, payload=payload, params=params)
+    # Route quoted the ids and the token already.
+    reply = await connections.post(route.url, orjson.dumps(payload), params)
+    if reply.status == NO_CONTENT:
+        return None
+    data = _decoded(reply)
+    if 200 <= reply.status < 300:
+        return data
+    if reply.status != 429 and reply.status < 500:
+        raise _refusal(reply, data)
     # Rate limited or a server error: nothing was answered, so the adapter may try again.
-    return await adapter.request(route, session=session, payload=payload, **again)
+    return await adapter.request(route, session=session, payload=payload, params=params)
 
 
-def _refusal(response: aiohttp.ClientResponse, data: Any) -> discord.HTTPException:
+def _decoded(reply: Reply) -> Any:
+    """The body as discord.py reads it: JSON when Discord says it is, text otherwise."""
+    text = reply.body.decode("utf-8")
+    if reply.content_type == "application/json":
+        return utils._from_json(text)
+    return text
+
+
+def _refusal(reply: Reply, data: Any) -> discord.HTTPException:
     """The exception discord.py raises for this status (NotFound for an expired interaction)."""
-    if response.status == 403:
-        return discord.Forbidden(response, data)
-    if response.status == 404:
-        return discord.NotFound(response, data)
-    return discord.HTTPException(response, data)
+    # discord.py's exceptions read only the status and the reason of the response they get.
+    if reply.status == 403:
+        return discord.Forbidden(reply, data)  # type: ignore[arg-type]
+    if reply.status == 404:
+        return discord.NotFound(reply, data)  # type: ignore[arg-type]
+    return discord.HTTPException(reply, data)  # type: ignore[arg-type]

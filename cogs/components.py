@@ -125,10 +125,9 @@ async def _respond(
     data = await callback.post(
         route,
         interaction._session,
+        interaction.client.keepalive,  # type: ignore[attr-defined]
         params.payload,
         params={"with_response": "1"} if with_response else None,
-        proxy=state.http.proxy,
-        proxy_auth=state.http.proxy_auth,
     )
     response._response_type = kind  # what discord.py's own answer leaves behind
     return data
