@@ -4,9 +4,9 @@ discord.py sends answers through its webhook adapter, built for webhooks that ma
 share: a lock per webhook token (one for each interaction here, made and thrown away), rate
 limit headers, retries, all on aiohttp. An interaction is answered once, so none of that applies
 to the first try. Here the first try is a plain request written on an open connection
-(cogs.keepalive), about a quarter of the CPU of the same request through aiohttp (README,
-performance). Whatever needs the adapter's care (a 429, a 5xx) is handed to it; a
-refusal raises the exception discord.py would raise.
+(cogs.keepalive), about a third of the CPU of the same request through aiohttp (README,
+performance). Whatever needs the adapter's care (a 429, a 5xx) is handed to it; a refusal
+raises the exception discord.py would raise.
 
 Another adapter in discord.py's place (`async_context`: a transport that is not discord.py's
 HTTP) gets the request whole, as discord.py would give it.
