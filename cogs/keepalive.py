@@ -146,6 +146,9 @@ class KeepAlive:
         ).encode("latin-1") + body
         loop = asyncio.get_running_loop()
         connection = self._idle_connection(origin, loop.time()) or await self._connect(origin)
+        if self._closed:  # closed while this one was opening: nothing would ever close it
+            connection.close()
+            raise RuntimeError("the connections are closed")
         answer: asyncio.Future[Reply] = loop.create_future()
         timer = loop.call_later(TIMEOUT, self._time_out, connection, answer)
         self._busy.add(connection)
@@ -159,7 +162,7 @@ class KeepAlive:
         finally:
             timer.cancel()
             self._busy.discard(connection)
-        if not connection.closed and not self._closed:
+        if not connection.closed:
             connection.idle_since = loop.time()
             self._idle.setdefault(origin, []).append(connection)
         return reply

@@ -7,6 +7,7 @@ failed"), or one that waits on a connection the server has closed.
 from __future__ import annotations
 
 import asyncio
+import socket
 import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable
 
@@ -184,8 +185,11 @@ async def test_a_server_that_goes_away_mid_answer_raises_disconnected(serve, con
 
 
 async def test_no_server_raises_a_connection_error(connections) -> None:
-    with pytest.raises(aiohttp.ClientOSError):
-        await connections.post("http://127.0.0.1:9/cb", b"{}")
+    with socket.socket() as nobody:  # a port that is ours but never listens: refused
+        nobody.bind(("127.0.0.1", 0))
+        port = nobody.getsockname()[1]
+        with pytest.raises(aiohttp.ClientOSError):
+            await connections.post(f"http://127.0.0.1:{port}/cb", b"{}")
 
 
 async def test_answers_go_over_tls_to_a_trusted_server(serve) -> None:
@@ -266,3 +270,31 @@ async def test_a_connection_that_never_opens_times_out(
     monkeypatch.setattr(keepalive, "TIMEOUT", 0.05)
     with pytest.raises(aiohttp.ServerTimeoutError):
         await connections.post("http://127.0.0.1:9/cb", b"{}")
+
+
+async def test_a_connection_that_opens_after_closing_is_not_kept(
+    serve, connections, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = Seen()
+    server = await serve(answering(seen))
+    loop = asyncio.get_running_loop()
+    opening, go_on = asyncio.Event(), asyncio.Event()
+    opened: list[asyncio.BaseTransport] = []
+    create_connection = loop.create_connection
+
+    async def slow_to_open(*args: object, **kwargs: object) -> object:
+        opening.set()
+        await go_on.wait()
+        transport, protocol = await create_connection(*args, **kwargs)  # type: ignore[arg-type]
+        opened.append(transport)
+        return transport, protocol
+
+    monkeypatch.setattr(loop, "create_connection", slow_to_open)
+    pending = asyncio.ensure_future(connections.post(str(server.make_url("/cb")), b"{}"))
+    await opening.wait()
+    connections.close()
+    go_on.set()
+    with pytest.raises(RuntimeError):
+        await pending
+    assert opened[0].is_closing()
+    assert seen.bodies == []
