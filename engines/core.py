@@ -1,14 +1,15 @@
-"""Shared core of every rules engine: spec, actions codec, events, outcome, errors, randomness.
+"""Shared core of every rules engine: the contract (Game, GameSpec and the State, View and Action
+bases), the actions codec, events, outcome, errors and randomness.
 
 Engines are pure: no I/O, no clock, no global random. The bot and the tests rely on the names here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from random import Random
-from typing import Any, Protocol, get_args, get_origin
+from typing import Any, Protocol, TypeAlias, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -25,6 +26,37 @@ class GameOptions(Frozen):
     """Base of every game's `Options`: defaults are the base game."""
 
 
+class StateBase(Frozen):
+    """The fields every game's `State` shares; a game narrows `options` to its own Options."""
+
+    seed: int
+    """The match seed; with `version`, the only source of randomness (`rng_for`). Never shown."""
+    version: int = 0
+    """Actions applied so far: `apply` adds 1, and panels carry it to detect stale clicks."""
+    options: GameOptions
+    players: int
+    """Number of seats, numbered 0 to players - 1."""
+
+
+class ViewBase(Frozen):
+    """The fields every game's `View` shares; a game narrows `options` to its own Options."""
+
+    seat: int | None
+    """The seat this view was drawn for; None for a spectator (the public board)."""
+    version: int
+    """The version of the state it was drawn from."""
+    to_act: tuple[int, ...]
+    """The seats that must act now, ascending (several in a simultaneous phase)."""
+    players: int
+    options: GameOptions
+
+
+class ActionBase(Frozen):
+    """Base of every action: each member of a game's action union fixes `kind` to a literal."""
+
+    kind: str
+
+
 class GameSpec(Frozen):
     """What the bot needs to know about a game before it starts."""
 
@@ -34,10 +66,15 @@ class GameSpec(Frozen):
     min_players: int
     max_players: int
     Options: type[GameOptions]
-    State: type[BaseModel]
-    Action: Any  # the game's discriminated union of action models (field `kind`)
-    View: type[BaseModel]
-    cooperative: bool = False
+    State: type[StateBase]
+    Action: Any  # the game's discriminated union (a typing form, not a class) of ActionBase
+    View: type[ViewBase]
+    cooperative: bool
+    """All seats play together against the game and share one score."""
+    simultaneous: bool
+    """Seats choose secretly and at the same time: `to_act` may hold several seats at once."""
+    lower_is_better: bool
+    """A lower score is a better result (then `Outcome.lower_is_better` says so too)."""
 
 
 class IllegalAction(Exception):  # noqa: N818 - the name is part of the engine contract
@@ -102,14 +139,14 @@ _LIST_SEP = "-"
 
 
 @cache
-def _members(action_type: Any) -> dict[str, type[BaseModel]]:
+def _members(action_type: Any) -> dict[str, type[ActionBase]]:
     union = (
         get_args(action_type)[0]
         if get_origin(action_type) is not None and hasattr(action_type, "__metadata__")
         else action_type
     )
     members = get_args(union) or (union,)
-    result: dict[str, type[BaseModel]] = {}
+    result: dict[str, type[ActionBase]] = {}
     for member in members:
         kind = member.model_fields["kind"].default
         result[kind] = member
@@ -117,15 +154,15 @@ def _members(action_type: Any) -> dict[str, type[BaseModel]]:
 
 
 @cache
-def _encoded_fields(model: type[BaseModel]) -> tuple[str, ...]:
+def _encoded_fields(model: type[ActionBase]) -> tuple[str, ...]:
     """The fields an encoded action lists after its kind, in declaration order."""
     # Cached: pydantic's model_fields is a property, and panels encode every legal action.
     return tuple(name for name in model.model_fields if name != "kind")
 
 
-def encode_action(action: BaseModel) -> str:
+def encode_action(action: ActionBase) -> str:
     """`play.37.2`: the kind, then every other field in declaration order."""
-    parts = [str(action.kind)]
+    parts = [action.kind]
     for name in _encoded_fields(type(action)):
         value = getattr(action, name)
         if isinstance(value, tuple | list | frozenset):
@@ -139,7 +176,7 @@ def encode_action(action: BaseModel) -> str:
     return _SEP.join(parts)
 
 
-def decode_action(action_type: Any, text: str) -> BaseModel:
+def decode_action(action_type: Any, text: str) -> ActionBase:
     """Inverse of `encode_action`; raises IllegalAction('malformed') on anything else."""
     kind, *values = text.split(_SEP)
     member = _members(action_type).get(kind)
@@ -169,14 +206,48 @@ def action_adapter(action_type: Any) -> TypeAdapter[Any]:
     return TypeAdapter(action_type)
 
 
-class Game(Protocol):
-    """The engine contract every game module satisfies (see shared/design.md)."""
+OptionsT_contra = TypeVar("OptionsT_contra", bound=GameOptions, contravariant=True)
+StateT = TypeVar("StateT", bound=StateBase)
+ViewT = TypeVar("ViewT", bound=ViewBase)
+ActionT = TypeVar("ActionT", bound=ActionBase)
 
-    SPEC: GameSpec
-    setup: Callable[..., Any]
-    to_act: Callable[[Any], frozenset[int]]
-    legal_actions: Callable[[Any, int], list[Any]]
-    apply: Callable[[Any, int, Any], tuple[Any, list[Event]]]
-    view: Callable[[Any, int | None], Any]
-    outcome: Callable[[Any], Outcome | None]
-    ai_action: Callable[[Any, list[Any], Random], Any]
+
+class Game(Protocol[OptionsT_contra, StateT, ViewT, ActionT]):
+    """The engine contract every game module satisfies (see shared/design.md).
+
+    Generic in the game's own Options, State, View and Action, so that mypy checks each module
+    against its own types (engines/__init__.py holds that check).
+    """
+
+    @property
+    def SPEC(self) -> GameSpec:  # noqa: N802 - a module constant; read-only, so Final satisfies it
+        """What the bot needs before the game starts."""
+
+    def setup(self, options: OptionsT_contra, seats: int, seed: int) -> StateT:
+        """A new match for `seats` players, everything random drawn from `seed`."""
+
+    def to_act(self, state: StateT) -> frozenset[int]:
+        """The seats that must act now (several in a simultaneous phase, none once over)."""
+
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]:
+        """Every action `seat` may take in the turn order now, in a stable order."""
+
+    def extra_actions(self, state: StateT, seat: int) -> list[ActionT]:
+        """Actions outside the turn order that a seated player may take at any time while the
+        game runs (public signals); `apply` accepts them like the others."""
+
+    def apply(self, state: StateT, seat: int, action: ActionT) -> tuple[StateT, list[Event]]:
+        """A new state (version + 1) and what happened; raises IllegalAction, never mutates."""
+
+    def view(self, state: StateT, seat: int | None) -> ViewT:
+        """What `seat` may see (None: a spectator, nothing secret)."""
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """The result once the match is over; None while it runs."""
+
+    def ai_action(self, view: ViewT, legal: list[ActionT], rng: Random) -> ActionT:
+        """The AI's choice among `legal`, knowing only its own seat's view."""
+
+
+AnyGame: TypeAlias = Game[Any, Any, Any, Any]
+"""Any one of the games, as the bot holds them: each has its own State, View and Action types."""

@@ -10,7 +10,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import Field, model_validator
 
-from engines.core import Frozen, GameOptions
+from engines.core import ActionBase, Frozen, GameOptions, StateBase, ViewBase
 
 COLOUR_NAMES: Final = ("red", "orange", "yellow", "green", "blue", "purple")
 COLOURS: Final = len(COLOUR_NAMES)
@@ -63,19 +63,19 @@ def target_for(options: Options, players: int) -> int:
     return options.three_player_target if players == 3 else 7
 
 
-class Draw(Frozen):
+class Draw(ActionBase):
     """Draw a token from the reserve into the staging area (R7): start or continue a sequence."""
 
     kind: Literal["draw"] = "draw"
 
 
-class Bank(Frozen):
+class Bank(ActionBase):
     """Bank the staged tokens and the matching centre tokens (R13); only after a success."""
 
     kind: Literal["bank"] = "bank"
 
 
-class Alternative(Frozen):
+class Alternative(ActionBase):
     """Take one token of one's unique weakest colour from the centre (R20-R22)."""
 
     kind: Literal["alternative"] = "alternative"
@@ -106,13 +106,10 @@ class GameRecord(Frozen):
     turns: int
 
 
-class State(Frozen):
+class State(StateBase):
     """The whole match; the reserve is an unordered multiset, drawn at random when needed."""
 
-    seed: int
-    version: int = 0
     options: Options
-    players: int
     game: int = 0
     """Index of the game being played within the series (0-based)."""
     first_seat: int
@@ -154,13 +151,9 @@ class State(Frozen):
         return self
 
 
-class View(Frozen):
+class View(ViewBase):
     """What one seat (or a spectator, seat None) may see: everything but the seed."""
 
-    seat: int | None
-    version: int
-    to_act: tuple[int, ...]
-    players: int
     options: Options
     target: int
     game: int

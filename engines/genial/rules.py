@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from engines.core import Event, IllegalAction, rng_for
+from engines.core import Event, IllegalAction, Outcome, places, rng_for
 from engines.genial.models import (
     CENTRE_SIZE,
     COLOURS,
@@ -23,12 +23,13 @@ from engines.genial.models import (
     State,
     View,
 )
-from engines.genial.scoring import outcome, rank_collections, series_totals
+from engines.genial.scoring import rank_collections, separated, series_totals
 
 if TYPE_CHECKING:
     # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
     from random import Random
 
+_T = TypeVar("_T")
 _EMPTY: Counts = (0,) * COLOURS
 _FULL: Counts = (PER_COLOUR,) * COLOURS
 
@@ -45,7 +46,7 @@ def _tally(colours: tuple[int, ...]) -> Counts:
     return tuple(colours.count(c) for c in range(COLOURS))
 
 
-def _set(items: tuple, index: int, value: object) -> tuple:
+def _set(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
@@ -65,8 +66,9 @@ def _refill(state: State, rng: Random, events: list[Event]) -> State:
     Turning a short centre into the reserve and drawing it back yields the same centre; and at a
     turn start every collection is at most T, so reserve + centre always holds at least 3 tokens.
     """
-    centre, reserve, drawn = state.centre, state.reserve, []
-    while sum(centre) < CENTRE_SIZE and sum(reserve):
+    centre, reserve = state.centre, state.reserve
+    drawn: list[int] = []
+    while sum(centre) < CENTRE_SIZE and any(reserve):
         colour = _pick(reserve, rng)
         reserve, centre = _plus(reserve, colour, -1), _plus(centre, colour)
         drawn.append(colour)
@@ -148,6 +150,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     colour = alternative_colour(state.collections[seat], state.centre)
     # At a turn start reserve + centre holds >= 3 tokens (see _refill), so drawing is possible.
     return [Draw()] if colour is None else [Alternative(colour=colour), Draw()]
+
+
+def extra_actions(state: State, seat: int) -> list[Action]:
+    """None: in this game a seat acts only when to_act names it."""
+    return []
 
 
 def _refusal(state: State, seat: int, action: Action) -> IllegalAction | None:
@@ -355,4 +362,43 @@ def view(state: State, seat: int | None) -> View:
         scores=series_totals(state),
         round_scores=tuple(record.scores for record in state.history),
         results=state.history,
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """R23-R25: one game ranks by R24; a series ranks by victory-point totals."""
+    if state.phase != "over":
+        return None
+    history = state.history
+    details = {
+        "collections": [list(c) for c in history[-1].collections],
+        "games": [record.model_dump(mode="json") for record in history],
+        "target": state.target,
+    }
+    result = "stalled" if any(r.result == "stalled" for r in history) else "won"
+    if len(history) == 1:
+        only = history[0]
+        return Outcome(
+            scores=only.scores,
+            ranking=only.ranking,
+            winners=only.winners,
+            result=result,
+            tiebreak=only.tiebreak,
+            details=details,
+        )
+    totals = series_totals(state)
+    wins = tuple(sum(s in r.winners for r in history) for s in range(state.players))
+    details["games_won"] = list(wins)
+    if state.options.series_tiebreak_most_wins:
+        ranking = places(list(zip(totals, wins, strict=True)))
+    else:
+        ranking = places(totals)
+    return Outcome(
+        scores=totals,
+        round_scores=tuple(r.scores for r in history),
+        ranking=ranking,
+        winners=tuple(s for s, place in enumerate(ranking) if place == 1),
+        result=result,
+        tiebreak="most_games_won" if separated(totals, ranking) else None,
+        details=details,
     )

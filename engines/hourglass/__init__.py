@@ -1,15 +1,19 @@
 """Hourglass: a 2-5 player set-stealing card game with "+/-" card holders (Russian edition).
 
-Ruleset: /work/shared/rules/hourglass.md (hourglass counts are the PROPOSED default table of R4);
-variants as Options: start seat, 5-player "deck used twice", pile-card tie-break, literal A1.
+Ruleset: shared/rules/hourglass.md (hourglass counts are the PROPOSED default table of R4).
+Variants (Options): start seat, 5-player "deck used twice", pile-card tie-break, literal A1,
+open scores.
 """
 
 from __future__ import annotations
 
-from engines.core import GameSpec
+from typing import Final
 
-from .ai import ai_action
-from .models import (
+from engines.core import GameSpec
+from engines.hourglass.ai import ai_action
+from engines.hourglass.models import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Action,
     CardSet,
     Discard,
@@ -21,17 +25,27 @@ from .models import (
     TakeSet,
     View,
 )
-from .rules import apply, legal_actions, outcome, setup, to_act, view
+from engines.hourglass.rules import (
+    apply,
+    extra_actions,
+    legal_actions,
+    outcome,
+    setup,
+    to_act,
+    view,
+)
 
-SPEC = GameSpec(
+SPEC: Final = GameSpec(
     slug="hourglass",
-    min_players=2,
-    max_players=5,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     Options=Options,
     State=State,
     Action=Action,
     View=View,
     cooperative=False,
+    simultaneous=False,
+    lower_is_better=False,
 )
 
 __all__ = [
@@ -48,6 +62,7 @@ __all__ = [
     "View",
     "ai_action",
     "apply",
+    "extra_actions",
     "legal_actions",
     "outcome",
     "setup",

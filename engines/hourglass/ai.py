@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .models import (
+from engines.hourglass.models import (
     COLOUR,
     DECK_SIZE,
     HOURGLASSES,
@@ -22,7 +22,7 @@ from .models import (
     TakeSet,
     View,
 )
-from .rules import BEATERS
+from engines.hourglass.rules import BEATERS
 
 if TYPE_CHECKING:
     # Only the type: randomness comes from the seeded generator (engines.core.rng_for).

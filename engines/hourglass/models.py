@@ -1,6 +1,6 @@
 """Hourglass data tables and models: cards, hourglass counts, options, actions, state and view.
 
-Ruleset: /work/shared/rules/hourglass.md (63 cards Red/Purple 1-25 and odd Jokers, 3 "+/-" sets).
+Ruleset: shared/rules/hourglass.md (63 cards Red/Purple 1-25 and odd Jokers, 3 "+/-" sets).
 """
 
 from __future__ import annotations
@@ -9,8 +9,10 @@ from typing import Annotated, Final, Literal
 
 from pydantic import Field
 
-from engines.core import Frozen, GameOptions
+from engines.core import ActionBase, Frozen, GameOptions, StateBase, ViewBase
 
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 5
 HOLDERS: Final = 3
 KEPT: Final = 2
 """Cards every hand keeps between rounds (R5, R17)."""
@@ -92,7 +94,7 @@ class Options(GameOptions):
     )
 
 
-class OpenSet(Frozen):
+class OpenSet(ActionBase):
     """A: open a set in an empty holder with one hand card, choosing its direction (R10)."""
 
     kind: Literal["open"] = "open"
@@ -100,7 +102,7 @@ class OpenSet(Frozen):
     ascending: bool
 
 
-class TakeSet(Frozen):
+class TakeSet(ActionBase):
     """B: play a card on top of an opponent's set and take it (R11, R13)."""
 
     kind: Literal["take"] = "take"
@@ -108,7 +110,7 @@ class TakeSet(Frozen):
     card: int
 
 
-class FeedSet(Frozen):
+class FeedSet(ActionBase):
     """C: slide any hand card under an opponent's set; its owner keeps it (R12)."""
 
     kind: Literal["feed"] = "feed"
@@ -116,7 +118,7 @@ class FeedSet(Frozen):
     card: int
 
 
-class Discard(Frozen):
+class Discard(ActionBase):
     """D: forced discard of one hand card face down to the deck bottom (R15)."""
 
     kind: Literal["discard"] = "discard"
@@ -148,13 +150,10 @@ class RoundResult(Frozen):
     cards: tuple[int, ...]
 
 
-class State(Frozen):
+class State(StateBase):
     """The whole match, secrets included; only view() reaches the players."""
 
-    seed: int
-    version: int = 0
     options: Options
-    players: int
     round: int = 1
     deck_pass: int = 1
     """1, or 2 after the 5-player reshuffle (R23)."""
@@ -171,13 +170,9 @@ class State(Frozen):
     finished: bool = False
 
 
-class View(Frozen):
+class View(ViewBase):
     """What one seat (or a spectator, seat None) may see."""
 
-    seat: int | None
-    version: int
-    to_act: tuple[int, ...]
-    players: int
     options: Options
     round: int
     deck_pass: int

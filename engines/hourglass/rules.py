@@ -1,6 +1,6 @@
 """Hourglass rules: setup, turns (open / take / feed / forced discard), round end, refill, scoring.
 
-Ruleset: /work/shared/rules/hourglass.md, rulings A1-A12; variants as Options (start seat, the
+Ruleset: shared/rules/hourglass.md, rulings A1-A12; variants as Options (start seat, the
 5-player "deck used twice", the pile-card tie-break, the literal A1 exception, open scores).
 """
 
@@ -9,14 +9,15 @@ from __future__ import annotations
 from typing import Any, Final
 
 from engines.core import Event, IllegalAction, Outcome, places, rng_for
-
-from .models import (
+from engines.hourglass.models import (
     COLOUR,
     DECK_SIZE,
     HOLDERS,
     HOURGLASSES,
     JOKER,
     KEPT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     VALUE,
     VARIANT_HAND,
     Action,
@@ -86,8 +87,8 @@ def _deck_twice(options: Options, players: int) -> bool:
 
 def setup(options: Options, seats: int, seed: int) -> State:
     """Shuffle, deal H cards each (R5-R7) and pick the start player (R8)."""
-    if not 2 <= seats <= 5:
-        raise ValueError(f"hourglass needs 2-5 players, not {seats}")
+    if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+        raise ValueError(f"Hourglass needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {seats}")
     if options.start_seat is not None and options.start_seat >= seats:
         raise ValueError(f"start_seat {options.start_seat} is not a seat of {seats} players")
     if options.deck_twice and seats != 5:
@@ -137,6 +138,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         actions += [_TAKE[h][c] for c in hand if c in beaters]
     actions += [_FEED[h][c] for h in opponents for c in hand]
     return actions or [_DISCARD[c] for c in hand]
+
+
+def extra_actions(state: State, seat: int) -> list[Action]:
+    """None: in this game a seat acts only when to_act names it."""
+    return []
 
 
 def _refuse(state: State, seat: int, action: Action) -> None:
@@ -261,10 +267,10 @@ def _end_round(state: State, events: list[Event]) -> State:
     elif _deck_twice(state.options, n) and state.deck_pass == 1:
         everything = list(range(DECK_SIZE))
         rng_for(state.seed, state.version, "reshuffle").shuffle(everything)
-        hands, deck = _deal(tuple(everything), n, VARIANT_HAND)
+        fresh, deck = _deal(tuple(everything), n, VARIANT_HAND)
         events.append(_event("reshuffle", deck_count=len(deck)))
-        events += [_event("drew", p, to=p, cards=list(hands[p])) for p in range(n)]
-        update |= {"deck": deck, "hands": hands, "piles": ((),) * n, "deck_pass": 2}
+        events += [_event("drew", p, to=p, cards=list(fresh[p])) for p in range(n)]
+        update |= {"deck": deck, "hands": fresh, "piles": ((),) * n, "deck_pass": 2}
     else:
         update |= {"finished": True, "round": state.round, "start": state.start}
         final = state.model_copy(update=update)

@@ -1,9 +1,9 @@
-"""Mind Up! (Catch Up Games 2023; Russian edition rules) for 3-6 players.
+"""Mind Up! (Maxime Rambourg, Catch Up Games 2023; Russian edition) for 3-6 players.
 
-Base game: 3 rounds of simultaneous secret card choices claiming cards from a central row, column
-and icon scoring, tie-breaks on round-3 score then bonus icons. Variants (Options): goal cards
-off / k per round (1-5, distinct letters) / k fixed for the game (3-5); second tie-break on bonus
-icons only or on the net icon sum.
+Ruleset: shared/rules/mindup.md. Base game: 3 rounds of simultaneous secret card choices claiming
+cards from a central row, column and icon scoring, tie-breaks on round-3 score then bonus icons.
+Variants (Options): goal cards off / k per round (1-5, distinct letters) / k fixed for the game
+(3-5); second tie-break on bonus icons only or on the net icon sum.
 """
 
 from __future__ import annotations
@@ -12,11 +12,19 @@ from typing import Final
 
 from engines.core import GameSpec
 from engines.mindup.ai import ai_action
-from engines.mindup.models import Action, Options, Play, RoundResult, State, View
-from engines.mindup.rules import (
+from engines.mindup.models import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Action,
+    Options,
+    Play,
+    RoundResult,
+    State,
+    View,
+)
+from engines.mindup.rules import (
     apply,
+    extra_actions,
     legal_actions,
     outcome,
     setup,
@@ -33,6 +41,8 @@ SPEC: Final = GameSpec(
     Action=Action,
     View=View,
     cooperative=False,
+    simultaneous=True,
+    lower_is_better=False,
 )
 
 __all__ = [
@@ -45,6 +55,7 @@ __all__ = [
     "View",
     "ai_action",
     "apply",
+    "extra_actions",
     "legal_actions",
     "outcome",
     "setup",

@@ -6,8 +6,10 @@ from typing import Annotated, Final, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from engines.core import Frozen, GameOptions
+from engines.core import ActionBase, Frozen, GameOptions, StateBase, ViewBase
 
+MIN_PLAYERS: Final = 3
+MAX_PLAYERS: Final = 6
 COLOURS: Final = ("orange", "blue", "green", "purple", "pink")
 COLUMNS: Final = 5
 DECK_SIZE: Final = 60
@@ -97,7 +99,7 @@ class Options(GameOptions):
         return value
 
 
-class Play(Frozen):
+class Play(ActionBase):
     """Secretly choose one hand card for this turn (R15)."""
 
     kind: Literal["play"] = "play"
@@ -121,13 +123,10 @@ class RoundResult(Frozen):
     scores: tuple[int, ...]
 
 
-class State(Frozen):
+class State(StateBase):
     """The whole match, secrets included; only view() reaches the players."""
 
-    seed: int
-    version: int = 0
     options: Options
-    players: int
     round: int = 1
     order: tuple[int, ...]
     """Values of the collection cards, left to right (shared by every player, R10)."""
@@ -150,13 +149,9 @@ class State(Frozen):
     """Every seat's collection at the end of the previous round (public; it became the hand)."""
 
 
-class View(Frozen):
+class View(ViewBase):
     """What one seat (or a spectator, seat None) may see."""
 
-    seat: int | None
-    version: int
-    to_act: tuple[int, ...]
-    players: int
     options: Options
     round: int
     turn: int

@@ -10,7 +10,10 @@ from engines.mindup.models import (
     DECK_SIZE,
     FIRST_HAND,
     GOALS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     ROUNDS,
+    Action,
     Options,
     Play,
     State,
@@ -22,8 +25,6 @@ if TYPE_CHECKING:
     # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
     from random import Random
 
-MIN_PLAYERS = 3
-MAX_PLAYERS = 6
 # Actions are frozen, so one shared instance per card spares a validation per legal_actions call.
 _PLAYS = {card: Play(card=card) for card in range(1, DECK_SIZE + 1)}
 
@@ -105,14 +106,19 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset(s for s, choice in enumerate(state.choices) if choice is None)
 
 
-def legal_actions(state: State, seat: int) -> list[Play]:
+def legal_actions(state: State, seat: int) -> list[Action]:
     """One Play per hand card for a seat that still has to choose, else nothing."""
     if seat not in to_act(state):
         return []
     return [_PLAYS[card] for card in state.hands[seat]]
 
 
-def apply(state: State, seat: int, action: Play) -> tuple[State, list[Event]]:
+def extra_actions(state: State, seat: int) -> list[Action]:
+    """None: in this game a seat acts only when to_act names it."""
+    return []
+
+
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     """Lock in a seat's card; the last choice of the turn triggers the reveal (R15-R22)."""
     if _over(state):
         raise IllegalAction("game_over")

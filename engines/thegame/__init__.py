@@ -1,7 +1,9 @@
 """The Game (Steffen Benndorf, NSV 2015) with the On Fire expansion: cooperative, 1-5 players.
 
-Variants: expert (minimum three), smaller hands, On Fire (fire cards 22-77 must be covered in time),
-expert minimum in the endgame, chosen start seat. Public pile signals model the table talk of R16.
+Ruleset: shared/rules/thegame.md. The team plays every card onto four piles; the shared score is
+the number of cards left, lower is better (R18). Variants (Options): expert (minimum three),
+smaller hands, On Fire (fire cards 22-77 must be covered in time), expert minimum in the endgame,
+chosen start seat. Public pile signals, the game's extra actions, model the table talk of R16.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from typing import Final
 from engines.core import GameSpec
 from engines.thegame.ai import ai_action
 from engines.thegame.models import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Action,
     Burning,
     BurningView,
@@ -24,23 +28,25 @@ from engines.thegame.models import (
 )
 from engines.thegame.rules import (
     apply,
+    extra_actions,
     legal_actions,
     outcome,
     setup,
-    signal_actions,
     to_act,
     view,
 )
 
 SPEC: Final = GameSpec(
     slug="thegame",
-    min_players=1,
-    max_players=5,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     Options=Options,
     State=State,
     Action=Action,
     View=View,
     cooperative=True,
+    simultaneous=False,
+    lower_is_better=True,
 )
 
 __all__ = [
@@ -57,10 +63,10 @@ __all__ = [
     "View",
     "ai_action",
     "apply",
+    "extra_actions",
     "legal_actions",
     "outcome",
     "setup",
-    "signal_actions",
     "to_act",
     "view",
 ]

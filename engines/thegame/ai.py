@@ -208,7 +208,8 @@ class _Planner:
         total, first = 0.0, None
         fire_now = self.burning(tops)
         while True:
-            best, unit, fire_after = 0.0, (), fire_now
+            best, fire_after = 0.0, fire_now
+            unit: tuple[Move, ...] = ()
             for card, pile, partner in self.moves(tops, held):
                 if self._hopeless(pile, tops[pile], card, partner, held, best):
                     continue

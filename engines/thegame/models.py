@@ -6,8 +6,10 @@ from typing import Annotated, Final, Literal, Self
 
 from pydantic import Field, model_validator
 
-from engines.core import Frozen, GameOptions
+from engines.core import ActionBase, Frozen, GameOptions, StateBase, ViewBase
 
+MIN_PLAYERS: Final = 1
+MAX_PLAYERS: Final = 5
 LOWEST: Final = 2
 HIGHEST: Final = 99
 CARD_COUNT: Final = HIGHEST - LOWEST + 1
@@ -54,7 +56,7 @@ class Options(GameOptions):
         return self
 
 
-class Play(Frozen):
+class Play(ActionBase):
     """Place one hand card on a pile: 0 and 1 ascend, 2 and 3 descend (R6, R9)."""
 
     kind: Literal["play"] = "play"
@@ -62,13 +64,13 @@ class Play(Frozen):
     pile: int
 
 
-class Stop(Frozen):
+class Stop(ActionBase):
     """End the turn after the minimum and draw as many cards as were played (R10, R12)."""
 
     kind: Literal["stop"] = "stop"
 
 
-class Signal(Frozen):
+class Signal(ActionBase):
     """A public non-numeric hint about a pile, sendable by any seat at any time (R16)."""
 
     kind: Literal["signal"] = "signal"
@@ -95,13 +97,10 @@ class PileSignal(Frozen):
     seat: int
 
 
-class State(Frozen):
+class State(StateBase):
     """The whole game, secrets included; only view() reaches the players."""
 
-    seed: int
-    version: int = 0
     options: Options
-    players: int
     piles: tuple[tuple[int, ...], ...]
     """Cards placed on each pile, oldest first; the start cards (1, 1, 100, 100) are implied."""
     hands: tuple[tuple[int, ...], ...]
@@ -128,14 +127,10 @@ class BurningView(Frozen):
     until_seat: int | None
 
 
-class View(Frozen):
+class View(ViewBase):
     """What one seat (or a spectator, seat None) may see."""
 
-    seat: int | None
-    version: int
-    players: int
     options: Options
-    to_act: tuple[int, ...]
     active: int
     turn: int
     minimum: int

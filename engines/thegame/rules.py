@@ -12,6 +12,8 @@ from engines.thegame.models import (
     HAND_SIZE,
     HIGHEST,
     LOWEST,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     PILES,
     START_TOPS,
     TRICK,
@@ -72,8 +74,8 @@ def _minimum(options: Options, deck_count: int, hand_count: int) -> int:
 
 def setup(options: Options, seats: int, seed: int) -> State:
     """Shuffle the 98 cards and deal H to every seat (R1-R5)."""
-    if not 1 <= seats <= 5:
-        raise ValueError(f"The Game is for 1 to 5 players, not {seats}")
+    if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+        raise ValueError(f"The Game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}")
     if options.start_seat >= seats:
         raise ValueError(f"start_seat {options.start_seat} must be below the {seats} players")
     cards = list(range(LOWEST, HIGHEST + 1))
@@ -112,11 +114,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return actions
 
 
-def signal_actions(state: State, seat: int) -> list[Signal]:
-    """The hints a seat may give now (R16): any seat, any time while the game runs."""
+def extra_actions(state: State, seat: int) -> list[Action]:
+    """The pile signals a seat may give now (R16): any seat, any time while the game runs."""
     if state.end or not 0 <= seat < state.players:
         return []
-    result = []
+    result: list[Action] = []
     for pile, current in enumerate(state.signals):
         options = [s for s in _SIGNALS if current is None or current.signal != s]
         if current is not None:
@@ -142,7 +144,7 @@ def _finish(state: State, end: EndReason, events: list[Event]) -> State:
 def _apply_signal(state: State, seat: int, action: Signal) -> tuple[State, list[Event]]:
     if not 0 <= action.pile < PILES:
         raise IllegalAction("illegal_pile", pile=action.pile)
-    if action not in signal_actions(state, seat):
+    if action not in extra_actions(state, seat):
         raise IllegalAction("not_legal", pile=action.pile, signal=action.signal)
     signals = list(state.signals)
     signals[action.pile] = (

@@ -9,8 +9,10 @@ from typing import Annotated, Final, Literal
 
 from pydantic import Field, model_validator
 
-from engines.core import Frozen, GameOptions
+from engines.core import ActionBase, GameOptions, StateBase, ViewBase
 
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 5
 COLOURS: Final = 7
 VALUES: Final = 8
 DECK_SIZE: Final = COLOURS * VALUES
@@ -55,14 +57,14 @@ class Options(GameOptions):
     )
 
 
-class Give(Frozen):
+class Give(ActionBase):
     """First half of an exchange: lay this hand card face up into the market (R6)."""
 
     kind: Literal["give"] = "give"
     card: int
 
 
-class Take(Frozen):
+class Take(ActionBase):
     """Second half of an exchange: take this market card; `declare` calls Zero with it (R11)."""
 
     kind: Literal["take"] = "take"
@@ -70,13 +72,13 @@ class Take(Frozen):
     declare: bool = False
 
 
-class Pass(Frozen):
+class Pass(ActionBase):
     """Knock instead of exchanging (R7); the round's second pass triggers the end (R8)."""
 
     kind: Literal["pass"] = "pass"
 
 
-class Declare(Frozen):
+class Declare(ActionBase):
     """Call Zero at the start of one's turn with a hand that already is one (R11)."""
 
     kind: Literal["zero"] = "zero"
@@ -88,13 +90,10 @@ Phase = Literal["turn", "take", "over"]
 """turn: give, pass or declare; take: finish the exchange after a give; over: game ended."""
 
 
-class State(Frozen):
+class State(StateBase):
     """The whole match, secrets included; only view() reaches the players."""
 
-    seed: int
-    version: int = 0
     options: Options
-    players: int
     round: int = 1
     first_player: int
     turn: int
@@ -127,13 +126,9 @@ class State(Frozen):
         return self
 
 
-class View(Frozen):
+class View(ViewBase):
     """What one seat (or a spectator, seat None) may see."""
 
-    seat: int | None
-    version: int
-    to_act: tuple[int, ...]
-    players: int
     options: Options
     round: int
     rounds: int

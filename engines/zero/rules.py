@@ -8,6 +8,8 @@ from engines.core import Event, IllegalAction, Outcome, places, rng_for
 from engines.zero.models import (
     DECK_SIZE,
     HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Action,
     Declare,
     Give,
@@ -22,9 +24,6 @@ from engines.zero.scoring import hand_score, is_zero
 if TYPE_CHECKING:
     # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
     from random import Random
-
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
 
 
 def market_size(options: Options, players: int) -> int:
@@ -88,6 +87,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     return [a for a in _candidates(state, seat) if _refusal(state, seat, a) is None]
+
+
+def extra_actions(state: State, seat: int) -> list[Action]:
+    """None: in this game a seat acts only when to_act names it."""
+    return []
 
 
 def _refusal(state: State, seat: int, action: Action) -> IllegalAction | None:

@@ -15,10 +15,10 @@ from engines.thegame import (
     State,
     Stop,
     apply,
+    extra_actions,
     legal_actions,
     outcome,
     setup,
-    signal_actions,
     to_act,
     view,
 )
@@ -220,7 +220,7 @@ def test_r16_views_hide_other_hands_and_signals_are_public() -> None:
     assert view(state, None).hand == ()
     # any seat, not only the active one, may signal; signals are never legal_actions
     signal = Signal(pile=D2, signal="dont_play")
-    assert signal in signal_actions(state, 2) and signal not in legal_actions(state, 0)
+    assert signal in extra_actions(state, 2) and signal not in legal_actions(state, 0)
     after, events = apply(state, 2, signal)
     assert after.version == state.version + 1 and events[0].kind == "thegame.signal"
     for seat in (None, 0, 1, 2):
