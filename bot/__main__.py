@@ -9,8 +9,10 @@ import discord
 from pydantic import ValidationError
 
 from bot import event_loop
-from bot.cluster import REFUSED, supervise, supervising
 from bot.settings import DISCORD, Settings
+
+REFUSED = 3
+"""Exit status when Discord refuses the bot (token or intents): restarting will not help."""
 
 
 def _setting_error(exc: ValidationError) -> str:
@@ -39,8 +41,6 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
-    if supervising(settings.processes):
-        return supervise("bot", settings.processes)
     if settings.discord_api_base != DISCORD:
         discord.http.Route.BASE = f"{settings.discord_api_base.rstrip('/')}/api/v10"
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))

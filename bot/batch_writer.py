@@ -11,11 +11,6 @@ appends to the log without an fsync, so a batch takes about a millisecond. On a 
 every statement would have to win the GIL back from a busy loop, which can take the 5 ms switch
 interval each time; that made a batch take far longer than running it here. The WAL is
 checkpointed elsewhere (Storage), off this thread, since a checkpoint does sync the disk.
-
-When several bot processes write one file (bot.cluster), they take turns through a lock file
-(`bot.lock_file.LockFile`) that is only ever tried, never waited for, on the loop: a busy turn is tried
-again a millisecond later, while the loop serves clicks. SQLite's own wait for a busy database
-sleeps 1, 2, 5, 10 ms and more on the waiting thread, which here is the event loop.
 """
 
 from __future__ import annotations
@@ -27,8 +22,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.lock_file import LockFile
-
 log = logging.getLogger(__name__)
 
 Params = tuple[Any, ...]
@@ -38,16 +31,10 @@ Statement = tuple[str, Params | list[Params]]
 Unit = Sequence[Statement]
 
 
-LOCK_RETRY = 0.001
-"""Seconds before a writer tries again for the turn another process holds."""
-
-
 class BatchWriter:
     """The process's only writer of the database file."""
 
-    def __init__(self, path: Path, *, shared: bool = False) -> None:
-        """`shared`: other processes write the file too."""
-        self._lock = LockFile(path.with_name(f"{path.name}.writer")) if shared else None
+    def __init__(self, path: Path) -> None:
         # isolation_level=None: transactions are opened and closed explicitly below.
         self._conn = sqlite3.connect(path, isolation_level=None)
         for pragma in (
@@ -88,19 +75,13 @@ class BatchWriter:
         """Commit what is pending, then close the connection (later calls do nothing)."""
         if self._closed:
             return
-        self._flush(wait=True)
+        self._flush()
         self._closed = True
         self._conn.close()
-        if self._lock is not None:
-            self._lock.close()
 
-    def _flush(self, wait: bool = False) -> None:
+    def _flush(self) -> None:
         self._flush_scheduled = False
         if not self._pending:
-            return
-        if self._lock is not None and not self._lock.acquire(wait):
-            self._flush_scheduled = True
-            asyncio.get_running_loop().call_later(LOCK_RETRY, self._flush)
             return
         batch, self._pending = self._pending, []
         try:
@@ -109,9 +90,6 @@ class BatchWriter:
         except Exception as exc:  # the commit itself failed: nothing of the batch landed
             log.exception("a batch of %d writes failed", len(batch))
             errors = [exc] * len(batch)
-        finally:
-            if self._lock is not None:
-                self._lock.release()
         for (_, done), error in zip(batch, errors, strict=True):
             if done.done():
                 continue

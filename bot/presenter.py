@@ -1,4 +1,4 @@
-"""What the runtime needs from the Discord side: showing changes, never deciding them."""
+"""What the runtime and the bot need from the Discord side: showing changes, never deciding them."""
 
 from __future__ import annotations
 
@@ -26,3 +26,12 @@ class Presenter(Protocol):
 
     def game_closed(self, session: GameSession) -> None:
         """The game finished or was cancelled: final board and results."""
+
+    def member_seen(self, user_id: int, lang: str) -> None:
+        """A member used the bot in `lang`: what is later sent to them alone uses it too."""
+
+    def closed_dms_news(self, user_id: int) -> bool:
+        """Whether the member's DMs turned out closed and they were not told yet (now they are)."""
+
+    async def close(self) -> None:
+        """The bot is stopping: send nothing more."""

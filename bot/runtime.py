@@ -15,21 +15,16 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 from bot.ai_worker import AiWorker
-from bot.cluster import Cluster
 from bot.guild_config import GuildConfig
 from bot.scheduler import Scheduler
-from bot.session import GameSession
+from bot.session import GameSession, StaleAction
 from bot.storage import KEEP, GameRecord, RestorePoint, SeatRecord, Status, Storage
-from bot.tick_gate import Foreground, TickGate
 from engines.core import Event
 
 if TYPE_CHECKING:
     from bot.presenter import Presenter
 
 log = logging.getLogger(__name__)
-
-AI_MOVES_PER_TICK = 1
-"""AI moves started per event-loop iteration across all games: clicks must not queue behind them."""
 
 
 class GameError(Exception):
@@ -39,6 +34,19 @@ class GameError(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
+
+
+def _with_seat(record: GameRecord, index: int, **changes: Any) -> GameRecord:
+    """A copy of `record` whose seat `index` has `changes` (the original is left untouched)."""
+    seats = list(record.seats)
+    seats[index] = seats[index].model_copy(update=changes)
+    return record.model_copy(update={"seats": seats})
+
+
+def _without_seat(record: GameRecord, index: int, **changes: Any) -> GameRecord:
+    """A copy of `record` without seat `index`, and with `changes`."""
+    seats = [seat for i, seat in enumerate(record.seats) if i != index]
+    return record.model_copy(update={"seats": seats, **changes})
 
 
 def _channels_of(session: GameSession) -> set[int]:
@@ -57,7 +65,6 @@ class Runtime:
         storage: Storage,
         presenter: Presenter,
         snapshot_every: int,
-        foreground: Foreground | None = None,
         ai: AiWorker | None = None,
     ) -> None:
         self.storage = storage
@@ -72,8 +79,8 @@ class Runtime:
         self.scheduler = Scheduler()
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._configs: dict[int, GuildConfig] = {}
-        # AI moves wait for the clicks being answered (see bot.tick_gate).
-        self._ai_gate = TickGate(AI_MOVES_PER_TICK, foreground)
+        self._opening: set[int] = set()
+        """Channels where a lobby is being written: a second /newgame there must wait its turn."""
 
     async def stop(self) -> None:
         """Shutting down: no more timers or AI moves (the database closes next)."""
@@ -135,13 +142,10 @@ class Runtime:
 
     # --- restore ---
 
-    async def restore(self, cluster: Cluster | None = None) -> int:
-        """Load every lobby and running game from the database; resume their clocks.
-
-        `cluster`: this process's servers only, when other processes run the rest.
-        """
-        points = await self.storage.restore_points(cluster)
-        for record in await self.storage.games(of=cluster):
+    async def restore(self) -> int:
+        """Load every lobby and running game from the database; resume their clocks."""
+        points = await self.storage.restore_points()
+        for record in await self.storage.games():
             session = GameSession(record=record)
             try:
                 if record.status == "running":
@@ -194,11 +198,16 @@ class Runtime:
         slug: str,
         options: dict[str, Any],
     ) -> GameSession:
-        """A new lobby with the host seated; options are validated by the game's model."""
+        """A new lobby with the host seated; options are validated by the game's model.
+
+        Without threads a channel holds one game at a time.
+        """
         cfg = await self.config(guild_id)
         if options and not cfg.hosts_change_options:
             raise GameError("error-options-locked")
         resolved = cfg.options_for(slug, options)
+        if thread_id is None and (self.in_channel(channel_id) or channel_id in self._opening):
+            raise GameError("error-channel-busy")
         record = GameRecord(
             id=secrets.token_hex(4),
             guild_id=guild_id,
@@ -213,9 +222,13 @@ class Runtime:
             created_at=time.time(),
             seats=[SeatRecord(user_id=host_id, name=host_name, ai=False)],
         )
+        self._opening.add(channel_id)
+        try:
+            await self.storage.save_game(record)
+        finally:
+            self._opening.discard(channel_id)
         session = GameSession(record=record)
         self._add(session)
-        await self.storage.save_game(record)
         self._schedule_lobby_expiry(session, cfg.lobby_minutes)
         return session
 
@@ -236,22 +249,26 @@ class Runtime:
             seat = session.seat_of(user_id)
             if seat is None:
                 raise GameError("error-not-in-lobby")
-            del session.record.seats[seat]
-            if session.record.host_id == user_id:
-                humans = [s.user_id for s in session.record.seats if s.user_id is not None]
+            record = _without_seat(session.record, seat)
+            if record.host_id == user_id:
+                humans = [s.user_id for s in record.seats if s.user_id is not None]
                 if not humans:
                     await self._close(session, "cancelled")
                     return
-                session.record.host_id = humans[0]
-            await self.storage.save_game(session.record)
+                record = record.model_copy(update={"host_id": humans[0]})
+            await self.storage.save_game(record)
+            session.record = record
 
-    async def add_ai(self, session: GameSession, user_id: int, ai_name: str) -> None:
-        """The host adds an AI seat."""
+    async def add_ai(
+        self, session: GameSession, user_id: int, ai_name: Callable[[int], str]
+    ) -> None:
+        """The host adds an AI seat, named `ai_name(n)` for the lobby's n-th AI."""
         async with session.lock:
             self._require_host_in_lobby(session, user_id)
             if len(session.record.seats) >= session.game.SPEC.max_players:
                 raise GameError("error-lobby-full")
-            await self._add_seat(session, SeatRecord(user_id=None, name=ai_name, ai=True))
+            number = sum(1 for seat in session.record.seats if seat.user_id is None) + 1
+            await self._add_seat(session, SeatRecord(user_id=None, name=ai_name(number), ai=True))
 
     async def _add_seat(self, session: GameSession, seat: SeatRecord) -> None:
         # Seated once written: a failed write leaves the lobby as it was, in memory too.
@@ -265,8 +282,9 @@ class Runtime:
             ai_seats = [i for i, s in enumerate(session.record.seats) if s.user_id is None]
             if not ai_seats:
                 raise GameError("error-no-ai-seat")
-            del session.record.seats[ai_seats[-1]]
-            await self.storage.save_game(session.record)
+            record = _without_seat(session.record, ai_seats[-1])
+            await self.storage.save_game(record)
+            session.record = record
 
     async def start(self, session: GameSession, user_id: int) -> None:
         """The host starts the game: deal, snapshot, then let the AI seats move.
@@ -333,18 +351,33 @@ class Runtime:
             session.timeouts.pop(seat, None)
         return events
 
-    async def act_extra(self, session: GameSession, user_id: int, action: Any) -> None:
-        """An action outside the turn order (thegame's public signals)."""
+    async def act_extra(self, session: GameSession, user_id: int, action_text: str) -> None:
+        """An action outside the turn order (The Game's public signals)."""
         async with self._playing(session, user_id) as seat:
+            action = session.decode(action_text)
+            if action not in session.game.extra_actions(session.state, seat):
+                raise StaleAction
             await self._move(session, seat, action, by_ai=False)
 
     async def hand_to_ai(self, session: GameSession, user_id: int) -> None:
         """A player leaves a running game: the AI plays their seat from now on."""
         async with self._playing(session, user_id) as seat:
-            session.record.seats[seat].ai = True
-            await self._seats_changed(session)
+            await self._seats_changed(session, _with_seat(session.record, seat, ai=True))
             self.presenter.board_changed(session)
             self._kick_ai(session)
+
+    async def board_posted(self, session: GameSession, message_id: int) -> None:
+        """The game's lobby or board now lives in this message (edited from now on)."""
+        await self.storage.set_message_id(session.id, message_id)
+        session.record.message_id = message_id
+
+    async def wants_turn_dms(self, user_id: int) -> bool:
+        """Whether the member wants a DM when their turn begins."""
+        return await self.storage.dm_turns(user_id)
+
+    async def set_turn_dms(self, user_id: int, enabled: bool) -> None:
+        """Turn a member's turn DMs on or off."""
+        await self.storage.set_dm_turns(user_id, enabled)
 
     async def end(self, session: GameSession, user_id: int, manager: bool) -> None:
         """The host (or a server manager) ends a game early; it is recorded as abandoned."""
@@ -448,8 +481,6 @@ class Runtime:
     async def _drive_ai(self, session: GameSession) -> None:
         try:
             while session.running:
-                # Clicks and board edits get in between AI moves, also across games.
-                await self._ai_gate.turn()
                 seats = session.ai_seats_to_act()
                 if not seats:
                     return
@@ -484,15 +515,21 @@ class Runtime:
     # --- the clock ---
 
     def _clock_after(
-        self, session: GameSession, state: Any, cfg: GuildConfig
+        self,
+        session: GameSession,
+        state: Any,
+        cfg: GuildConfig,
+        seats: list[SeatRecord] | None = None,
     ) -> tuple[float | None, frozenset[int]]:
-        """The deadline once `state` is the game's, and the human seats it is for.
+        """The deadline once `state` (and `seats`, if they change) are the game's, and the
+        human seats it is for.
 
         A new deadline starts whenever new human seats must act; it goes on while the same wait
         does (a seat of a simultaneous choice acting leaves the others' clock running).
         """
+        seats = session.record.seats if seats is None else seats
         to_act = session.game.to_act(state)
-        humans = frozenset(s for s in to_act if not session.record.seats[s].ai)
+        humans = frozenset(s for s in to_act if not seats[s].ai)
         seconds = cfg.seconds_for(simultaneous=len(to_act) > 1)
         if not humans or not seconds:
             return None, humans
@@ -513,11 +550,12 @@ class Runtime:
         if changed or deadline is None:
             self._schedule_deadline(session, cfg)
 
-    async def _seats_changed(self, session: GameSession) -> None:
+    async def _seats_changed(self, session: GameSession, record: GameRecord) -> None:
         """Store seats that changed hands with the turn re-timed for who must act now."""
-        cfg = await self.config(session.record.guild_id)
-        deadline, waiting = self._clock_after(session, session.state, cfg)
-        await self.storage.save_game(session.record.model_copy(update={"deadline": deadline}))
+        cfg = await self.config(record.guild_id)
+        deadline, waiting = self._clock_after(session, session.state, cfg, record.seats)
+        await self.storage.save_game(record.model_copy(update={"deadline": deadline}))
+        session.record = record
         self._set_clock(session, deadline, waiting, cfg)
 
     def _schedule_deadline(self, session: GameSession, cfg: GuildConfig) -> None:
@@ -543,29 +581,28 @@ class Runtime:
 
     async def _timeout(self, session: GameSession) -> None:
         """The deadline passed: the AI moves for the absent seats, or the game ends (AFK policy)."""
-        # Behind the clicks and one at a time, like every AI move: after a long outage all the
-        # clocks run out together, and serving must not wait for thousands of timeouts.
-        await self._ai_gate.turn()
         async with session.lock:
             if not session.running:
                 return
             absent = sorted(s for s in session.to_act() if not session.record.seats[s].ai)
             cfg = await self.config(session.record.guild_id)
             if cfg.afk_policy == "end":
+                await self.storage.close_game(session.id, "abandoned")
                 self.presenter.notice(session, "notice-afk-ended", seats=absent)
-                await self._close(session, "abandoned")
+                self._closed(session, "abandoned")
                 return
-            session.record.deadline = None
-            session.waiting = frozenset()
-            taken = []
+            taken = [s for s in absent if session.timeouts.get(s, 0) + 1 >= cfg.takeover_after]
+            if taken:
+                record = session.record
+                for seat in taken:
+                    record = _with_seat(record, seat, ai=True)
+                await self.storage.save_game(record)
+                session.record = record
+                self.presenter.notice(session, "notice-takeover", seats=taken, reclaim=True)
             for seat in absent:
                 session.timeouts[seat] = session.timeouts.get(seat, 0) + 1
-                if session.timeouts[seat] >= cfg.takeover_after:
-                    session.record.seats[seat].ai = True
-                    taken.append(seat)
-            if taken:
-                await self.storage.save_game(session.record)
-                self.presenter.notice(session, "notice-takeover", seats=taken, reclaim=True)
+            # The wait is over: whoever must act after the AI's moves gets a fresh deadline.
+            session.waiting = frozenset()
             for seat in absent:
                 await self._finish_turn_for(session, seat)
 
@@ -574,9 +611,8 @@ class Runtime:
         async with self._playing(session, user_id) as seat:
             if not session.record.seats[seat].ai:
                 raise GameError("error-seat-not-taken")
-            session.record.seats[seat].ai = False
+            await self._seats_changed(session, _with_seat(session.record, seat, ai=False))
             session.timeouts.pop(seat, None)
-            await self._seats_changed(session)
             self.presenter.board_changed(session)
 
     def _schedule_lobby_expiry(self, session: GameSession, minutes: int) -> None:

@@ -64,7 +64,6 @@ def sandbox_settings(db: Path) -> Settings:
         board_edit_interval=0.0,
         rest_per_second=0.0,
         ai_worker=False,
-        collector_every=0.0,
     )
 
 

@@ -15,7 +15,7 @@ import engines
 from bot.ai_worker import decide
 from bot.render import renderer
 from bot.storage import GameRecord, LoggedAction
-from engines.core import Event, Game, action_adapter, decode_action
+from engines.core import AnyGame, Event, action_adapter, decode_action
 
 LAST_MOVES = 6
 """Lines of the last public moves the board shows."""
@@ -54,7 +54,7 @@ class GameSession:
     """The human seats the current deadline is for."""
 
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         """The rules engine of this game."""
         return engines.game(self.record.slug)
 

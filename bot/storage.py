@@ -22,7 +22,6 @@ from pydantic import BaseModel
 from yoyo import get_backend, read_migrations
 
 from bot.batch_writer import BatchWriter, Statement
-from bot.cluster import Cluster
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 Status = Literal["lobby", "running", "finished", "cancelled", "abandoned"]
@@ -93,21 +92,6 @@ def _migrate(path: Path) -> None:
     migrations = read_migrations(str(MIGRATIONS))
     with backend.lock():
         backend.apply_migrations(backend.to_apply(migrations))
-
-
-def _owned_by(cluster: Cluster | None) -> tuple[str, tuple[int, ...]]:
-    """A condition on `games g` that keeps the servers of `cluster`'s process, and its values.
-
-    The same arithmetic as `Cluster.owner` (`bot.cluster.shard_of`), so that each process reads
-    only its own share of a large database.
-    """
-    if cluster is None:
-        return "", ()
-    return " AND ((g.guild_id >> 22) % ?) % ? = ?", (
-        cluster.shard_count,
-        cluster.processes,
-        cluster.index,
-    )
 
 
 _INSERT_SEAT = "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)"
@@ -187,27 +171,23 @@ def _result_row(game_id: str, outcome_json: str) -> Statement:
 class Storage:
     """A reading connection (aiosqlite) and the writer; settings are cached after first use."""
 
-    def __init__(self, db: aiosqlite.Connection, writer: BatchWriter, shared: bool) -> None:
+    def __init__(self, db: aiosqlite.Connection, writer: BatchWriter) -> None:
         self._db = db
         self._writer = writer
         self._checkpointed = 0
         self._closed = False
         self._checkpointing: asyncio.Task[None] | None = None
-        # Members' preferences are cached only while no other process can change them.
-        self._dm_turns: dict[int, bool] | None = None if shared else {}
+        self._dm_turns: dict[int, bool] = {}
 
     @classmethod
-    async def open(cls, path: Path, *, shared: bool = False) -> Storage:
-        """Create the file if needed, apply pending migrations and open it in WAL mode.
-
-        `shared`: other bot processes use the file too (bot.cluster).
-        """
+    async def open(cls, path: Path) -> Storage:
+        """Create the file if needed, apply pending migrations and open it in WAL mode."""
         path.parent.mkdir(parents=True, exist_ok=True)
         await asyncio.to_thread(_migrate, path)
-        writer = BatchWriter(path, shared=shared)
+        writer = BatchWriter(path)
         db = await aiosqlite.connect(path)
         db.row_factory = aiosqlite.Row
-        return cls(db, writer, shared)
+        return cls(db, writer)
 
     async def close(self) -> None:
         """Commit pending writes, checkpoint the WAL, close both connections.
@@ -273,7 +253,7 @@ class Storage:
     async def dm_turns(self, user_id: int) -> bool:
         """Whether the user wants a DM on their turn (on unless they turned it off)."""
         cache = self._dm_turns
-        if cache is not None and user_id in cache:
+        if user_id in cache:
             return cache[user_id]
         async with self._db.execute(
             "SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,)
@@ -281,7 +261,7 @@ class Storage:
             row = await cur.fetchone()
         enabled = bool(row["dm_turns"]) if row else True
         # A choice saved while this read was on its way is newer than what it read.
-        return enabled if cache is None else cache.setdefault(user_id, enabled)
+        return cache.setdefault(user_id, enabled)
 
     async def set_dm_turns(self, user_id: int, enabled: bool) -> None:
         """Turn the user's turn DMs on or off."""
@@ -294,8 +274,7 @@ class Storage:
                 )
             ]
         )
-        if self._dm_turns is not None:
-            self._dm_turns[user_id] = enabled
+        self._dm_turns[user_id] = enabled
 
     # --- games ---
 
@@ -337,22 +316,18 @@ class Storage:
             row = await cur.fetchone()
         return None if row is None else int(row["guild_id"])
 
-    async def games(
-        self, statuses: tuple[Status, ...] = ACTIVE, of: Cluster | None = None
-    ) -> list[GameRecord]:
-        """Every game in one of `statuses`, with its seats; only `of`'s servers' if given."""
+    async def games(self, statuses: tuple[Status, ...] = ACTIVE) -> list[GameRecord]:
+        """Every game in one of `statuses`, with its seats."""
         marks = ",".join("?" * len(statuses))
-        owned, params = _owned_by(of)
         async with self._db.execute(
-            f"SELECT * FROM games g WHERE g.status IN ({marks}){owned} ORDER BY g.created_at",
-            (*statuses, *params),
+            f"SELECT * FROM games g WHERE g.status IN ({marks}) ORDER BY g.created_at", statuses
         ) as cur:
             rows = await cur.fetchall()
         seats: dict[str, list[SeatRecord]] = {}
         async with self._db.execute(
             f"SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id "
-            f"WHERE g.status IN ({marks}){owned} ORDER BY s.game_id, s.seat",
-            (*statuses, *params),
+            f"WHERE g.status IN ({marks}) ORDER BY s.game_id, s.seat",
+            statuses,
         ) as cur:
             async for row in cur:
                 seats.setdefault(row["game_id"], []).append(
@@ -425,27 +400,23 @@ class Storage:
         """Keep the state after action `seq` so that a restart replays only what follows."""
         await self._write([_snapshot_row(game_id, seq, state_json)])
 
-    async def restore_points(self, of: Cluster | None = None) -> dict[str, RestorePoint]:
-        """For every running game (of `of`'s servers, if given): its latest snapshot and the
-        actions logged after it.
+    async def restore_points(self) -> dict[str, RestorePoint]:
+        """For every running game: its latest snapshot and the actions logged after it.
 
         Two queries for all games together: a restart with thousands of games must not pay a
         round trip per game.
         """
         points: dict[str, RestorePoint] = {}
-        owned, params = _owned_by(of)
         async with self._db.execute(
             "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g ON g.id = s.game_id "
-            f"WHERE g.status = 'running'{owned}",
-            params,
+            "WHERE g.status = 'running'"
         ) as cur:
             async for row in cur:
                 points[row["game_id"]] = RestorePoint(seq=row["seq"], state=row["state"])
         async with self._db.execute(
             "SELECT a.game_id, a.seq, a.seat, a.action, a.by_ai FROM actions a "
             "JOIN snapshots s ON s.game_id = a.game_id JOIN games g ON g.id = a.game_id "
-            f"WHERE g.status = 'running' AND a.seq > s.seq{owned} ORDER BY a.game_id, a.seq",
-            params,
+            "WHERE g.status = 'running' AND a.seq > s.seq ORDER BY a.game_id, a.seq"
         ) as cur:
             async for row in cur:
                 points[row["game_id"]].actions.append(

@@ -11,12 +11,13 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 import engines
+from bot.client import TabletopBot
 from bot.guild_config import GuildConfig
 from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
-from cogs import ui
-from cogs.components import answer, guarded
 from cogs.games import GAME_CHOICES, options_error
+from cogs.messages import game_title, value_text
+from cogs.replies import Reply, guarded
 
 
 @app_commands.default_permissions(manage_guild=True)
@@ -28,47 +29,49 @@ class ConfigCog(
 ):
     """Server settings."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         super().__init__()
 
     @property
     def runtime(self) -> Runtime:
         """The bot's runtime."""
-        return self.bot.runtime  # type: ignore[attr-defined,no-any-return]
+        return self.bot.runtime
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """Manage Server is needed even where the command's default permissions were changed."""
         member = interaction.user
         if isinstance(member, discord.Member) and member.guild_permissions.manage_guild:
             return True
-        await answer(interaction, t(language_of(interaction.locale), "error-config-admin-only"))
+        await Reply(interaction).answer(
+            t(language_of(interaction.locale), "error-config-admin-only")
+        )
         return False
 
     async def _update(self, interaction: discord.Interaction, **changes: Any) -> None:
-        lang = language_of(interaction.locale)
+        await guarded(interaction, lambda reply: self._save(reply, **changes))
 
-        async def work() -> None:
-            assert interaction.guild_id is not None
-            current = await self.runtime.config(interaction.guild_id)
-            try:
-                updated = GuildConfig.model_validate({**current.model_dump(), **changes})
-            except ValidationError as exc:
-                raise GameError("error-config-invalid", detail=str(exc.errors()[0]["msg"])) from exc
-            await self.runtime.save_config(interaction.guild_id, updated)
-            await answer(
-                interaction, t(lang, "config-saved") + "\n" + self._describe(updated, lang)
-            )
-
-        await guarded(interaction, "-", work)
+    async def _save(self, reply: Reply, **changes: Any) -> None:
+        """Validate and store changed settings, then show them all."""
+        guild_id = reply.interaction.guild_id
+        assert guild_id is not None  # the cog is guild_only
+        current = await self.runtime.config(guild_id)
+        try:
+            updated = GuildConfig.model_validate({**current.model_dump(), **changes})
+        except ValidationError as exc:
+            raise GameError("error-config-invalid", detail=str(exc.errors()[0]["msg"])) from exc
+        await self.runtime.save_config(guild_id, updated)
+        await reply.answer(
+            t(reply.lang, "config-saved") + "\n" + self._describe(updated, reply.lang)
+        )
 
     def _describe(self, cfg: GuildConfig, lang: str) -> str:
         lines = [
             t(lang, "config-language", value=cfg.language),
-            t(lang, "config-threads", value=ui.value_text(cfg.threads, lang)),
+            t(lang, "config-threads", value=value_text(cfg.threads, lang)),
             t(lang, "config-turn-seconds", seconds=cfg.turn_seconds),
             t(lang, "config-choice-seconds", seconds=cfg.choice_seconds),
-            t(lang, "config-host-options", value=ui.value_text(cfg.hosts_change_options, lang)),
+            t(lang, "config-host-options", value=value_text(cfg.hosts_change_options, lang)),
             t(lang, f"config-afk-{cfg.afk_policy}", count=cfg.takeover_after),
             t(lang, f"config-reminder-{cfg.reminder}"),
             t(lang, "config-lobby-minutes", minutes=cfg.lobby_minutes),
@@ -78,13 +81,12 @@ class ConfigCog(
             values = cfg.options_for(slug).model_dump(mode="json")
             base = spec.Options().model_dump(mode="json")
             changed = [
-                f"{t(lang, f'opt-{slug}-{k}')} = {ui.value_text(v, lang, f'{slug}-{k}')}"
+                f"{t(lang, f'opt-{slug}-{k}')} = {value_text(v, lang, f'{slug}-{k}')}"
                 for k, v in values.items()
                 if base[k] != v
             ]
             lines.append(
-                f"**{ui.game_title(slug, lang)}**: "
-                + ("; ".join(changed) or t(lang, "options-base"))
+                f"**{game_title(slug, lang)}**: " + ("; ".join(changed) or t(lang, "options-base"))
             )
         return "\n".join(lines)
 
@@ -94,10 +96,13 @@ class ConfigCog(
     )
     async def show(self, interaction: discord.Interaction) -> None:
         """List every setting."""
-        lang = language_of(interaction.locale)
-        assert interaction.guild_id is not None
-        cfg = await self.runtime.config(interaction.guild_id)
-        await answer(interaction, self._describe(cfg, lang))
+
+        async def work(reply: Reply) -> None:
+            assert interaction.guild_id is not None
+            cfg = await self.runtime.config(interaction.guild_id)
+            await reply.answer(self._describe(cfg, reply.lang))
+
+        await guarded(interaction, work)
 
     @app_commands.command(
         name=_("language", key="cmd-config-language"),
@@ -177,22 +182,23 @@ class ConfigCog(
         self, interaction: discord.Interaction, game: str, name: str, value: str
     ) -> None:
         """Set or reset one default option of one game."""
-        lang = language_of(interaction.locale)
-        assert interaction.guild_id is not None
-        current = await self.runtime.config(interaction.guild_id)
-        defaults = {k: dict(v) for k, v in current.defaults.items()}
-        mine = defaults.setdefault(game, {})
-        if value.lower() == "default":
-            mine.pop(name, None)
-        else:
-            mine[name] = value
-        try:
-            engines.game(game).SPEC.Options(**mine)
-        except ValidationError as exc:
-            error = options_error(game, exc, lang)
-            await answer(interaction, t(lang, error.key, **error.params))
-            return
-        await self._update(interaction, defaults=defaults)
+
+        async def work(reply: Reply) -> None:
+            assert interaction.guild_id is not None
+            current = await self.runtime.config(interaction.guild_id)
+            defaults = {k: dict(v) for k, v in current.defaults.items()}
+            mine = defaults.setdefault(game, {})
+            if value.lower() == "default":
+                mine.pop(name, None)
+            else:
+                mine[name] = value
+            try:
+                engines.game(game).SPEC.Options(**mine)
+            except ValidationError as exc:
+                raise options_error(game, exc, reply.lang) from exc
+            await self._save(reply, defaults=defaults)
+
+        await guarded(interaction, work)
 
     @option.autocomplete("name")
     async def _option_names(
@@ -208,3 +214,10 @@ class ConfigCog(
             for name in fields
             if current.lower() in name
         ][:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Loaded by name by the bot (bot.client.EXTENSIONS)."""
+    if not isinstance(bot, TabletopBot):
+        raise TypeError("the config cog runs in the tabletop bot")
+    await bot.add_cog(ConfigCog(bot))

@@ -11,11 +11,16 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 import engines
-from bot.i18n import language_of, t
+from bot.client import TabletopBot
+from bot.i18n import t
 from bot.runtime import GameError, Runtime
 from bot.session import GameSession
-from cogs import ui
-from cogs.components import ConfirmButton, Panel, answer, guarded, post
+from cogs import hand, lobby, seats
+from cogs.hand import board_message, show_hand
+from cogs.lobby import lobby_message
+from cogs.messages import COLOUR, game_title
+from cogs.replies import Reply, guarded
+from cogs.seats import confirmation, is_manager
 
 log = logging.getLogger(__name__)
 
@@ -46,16 +51,28 @@ def options_error(slug: str, exc: ValidationError, lang: str) -> GameError:
     return GameError("error-option-invalid", option=name, value=str(error.get("input", "")))
 
 
-class GamesCog(commands.Cog):
-    """Player commands."""
+COMPONENTS = (*lobby.ITEMS, *hand.ITEMS, *seats.ITEMS)
+"""Every button and select of a game's messages; they dispatch by custom_id, after restarts too."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+
+class GamesCog(commands.Cog):
+    """Player commands, and the components of the messages they open."""
+
+    def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Clicks on our components reach them from now on."""
+        self.bot.add_dynamic_items(*COMPONENTS)
+
+    async def cog_unload(self) -> None:
+        """No more clicks for the components of this cog."""
+        self.bot.remove_dynamic_items(*COMPONENTS)
 
     @property
     def runtime(self) -> Runtime:
         """The bot's runtime."""
-        return self.bot.runtime  # type: ignore[attr-defined,no-any-return]
+        return self.bot.runtime
 
     @app_commands.command(
         name=_("newgame", key="cmd-newgame"),
@@ -74,12 +91,10 @@ class GamesCog(commands.Cog):
         self, interaction: discord.Interaction, game: str, options: str | None = None
     ) -> None:
         """Open a lobby."""
-        await guarded(interaction, "-", lambda: self._newgame(interaction, game, options))
+        await guarded(interaction, lambda reply: self._newgame(reply, game, options))
 
-    async def _newgame(
-        self, interaction: discord.Interaction, slug: str, options_text: str | None
-    ) -> None:
-        lang = language_of(interaction.locale)
+    async def _newgame(self, reply: Reply, slug: str, options_text: str | None) -> None:
+        interaction, lang = reply.interaction, reply.lang
         assert interaction.guild is not None and interaction.channel is not None
         cfg = await self.runtime.config(interaction.guild.id)
         if not cfg.threads and self.runtime.in_channel(interaction.channel.id):
@@ -92,9 +107,9 @@ class GamesCog(commands.Cog):
         thread = None
         if cfg.threads and isinstance(interaction.channel, discord.TextChannel):
             # Two Discord calls come before the answer: acknowledge now, answer after.
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await reply.thinking()
             thread = await interaction.channel.create_thread(
-                name=t(cfg.language, "thread-name", game=ui.game_title(slug, cfg.language)),
+                name=t(cfg.language, "thread-name", game=game_title(slug, cfg.language)),
                 type=discord.ChannelType.public_thread,
             )
         session = await self.runtime.open_lobby(
@@ -106,16 +121,13 @@ class GamesCog(commands.Cog):
             slug=slug,
             options=values,
         )
-        embed, view = ui.lobby_message(session, session.record.language)
+        message = lobby_message(session, session.record.language)
         if thread is None:
-            message_id = await post(interaction, embed=embed, view=view)
+            message_id = await reply.post(**message)
         else:
-            message_id = (await thread.send(embed=embed, view=view)).id
-            await interaction.followup.send(
-                t(lang, "lobby-in-thread", thread=thread.mention), ephemeral=True
-            )
-        session.record.message_id = message_id
-        await self.runtime.storage.set_message_id(session.id, message_id)
+            message_id = (await thread.send(**message)).id
+            await reply.answer(t(lang, "lobby-in-thread", thread=thread.mention))
+        await self.runtime.board_posted(session, message_id)
 
     game_group = app_commands.Group(
         name=_("game", key="cmd-game"),
@@ -147,12 +159,7 @@ class GamesCog(commands.Cog):
     )
     async def hand(self, interaction: discord.Interaction) -> None:
         """Your private panel."""
-        from cogs import flows
-
-        async def work() -> None:
-            await flows.show_hand(interaction, self._my_game(interaction).id)
-
-        await guarded(interaction, "-", work)
+        await guarded(interaction, lambda reply: show_hand(reply, self._my_game(interaction).id))
 
     @game_group.command(
         name=_("status", key="cmd-status"),
@@ -161,16 +168,14 @@ class GamesCog(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         """Re-post the board of this channel's game."""
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             session = self._my_game(interaction)
             if not session.running:
                 raise GameError("error-not-started")
-            embed, view = ui.board_message(session, session.record.language)
-            message_id = await post(interaction, embed=embed, view=view)
-            session.record.message_id = message_id
-            await self.runtime.storage.set_message_id(session.id, message_id)
+            message_id = await reply.post(**board_message(session, session.record.language))
+            await self.runtime.board_posted(session, message_id)
 
-        await guarded(interaction, "-", work)
+        await guarded(interaction, work)
 
     @game_group.command(
         name=_("leave", key="cmd-leave"),
@@ -189,17 +194,14 @@ class GamesCog(commands.Cog):
         await self._confirm(interaction, "end", "end-confirm")
 
     async def _confirm(self, interaction: discord.Interaction, what: str, key: str) -> None:
-        lang = language_of(interaction.locale)
-
-        async def work() -> None:
-            session = self._my_game(interaction)
-            view = Panel()
-            view.add(ConfirmButton(session.id, what, t(lang, f"{key}-button")))
-            await answer(
-                interaction, t(lang, key, game=ui.game_title(session.record.slug, lang)), view=view
+        async def work(reply: Reply) -> None:
+            session, lang = self._my_game(interaction), reply.lang
+            await reply.answer(
+                t(lang, key, game=game_title(session.record.slug, lang)),
+                view=confirmation(session.id, what, t(lang, f"{key}-button")),
             )
 
-        await guarded(interaction, "-", work)
+        await guarded(interaction, work)
 
     @game_group.command(
         name=_("kick", key="cmd-kick"),
@@ -208,17 +210,13 @@ class GamesCog(commands.Cog):
     @app_commands.rename(member=_("member", key="cmd-arg-member"))
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         """The host or a manager hands a member's seat to the AI."""
-        lang = language_of(interaction.locale)
 
-        async def work() -> None:
+        async def work(reply: Reply) -> None:
             session = self._my_game(interaction)
-            manager = isinstance(interaction.user, discord.Member) and (
-                interaction.user.guild_permissions.manage_guild
-            )
-            await self.runtime.kick(session, interaction.user.id, bool(manager), member.id)
-            await answer(interaction, t(lang, "kick-done", member=member.mention))
+            await self.runtime.kick(session, reply.user.id, is_manager(reply.user), member.id)
+            await reply.answer(t(reply.lang, "kick-done", member=member.mention))
 
-        await guarded(interaction, "-", work)
+        await guarded(interaction, work)
 
     @app_commands.command(
         name=_("rules", key="cmd-rules"), description=_("How to play a game", key="cmd-rules-desc")
@@ -228,8 +226,19 @@ class GamesCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """A rules summary in the user's language, only for them."""
-        lang = language_of(interaction.locale)
-        embed = discord.Embed(
-            title=ui.game_title(game, lang), description=t(lang, f"rules-{game}"), colour=ui.COLOUR
-        )
-        await answer(interaction, embed=embed)
+
+        async def work(reply: Reply) -> None:
+            lang = reply.lang
+            embed = discord.Embed(
+                title=game_title(game, lang), description=t(lang, f"rules-{game}"), colour=COLOUR
+            )
+            await reply.answer(embed=embed)
+
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Loaded by name by the bot (bot.client.EXTENSIONS)."""
+    if not isinstance(bot, TabletopBot):
+        raise TypeError("the games cog runs in the tabletop bot")
+    await bot.add_cog(GamesCog(bot))

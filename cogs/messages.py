@@ -1,9 +1,11 @@
-"""Discord messages of a game: lobby, public board, private hand panel, results."""
+"""What a game's messages say: lobby, public board, private hand, results (text and embeds).
+
+The components under them are built by the modules that also answer them (cogs.lobby,
+cogs.hand, cogs.seats).
+"""
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from functools import lru_cache
 from typing import Any
 
 import discord
@@ -11,21 +13,9 @@ import discord
 from bot.i18n import has, t
 from bot.render import renderer
 from bot.session import GameSession
-from cogs.components import (
-    ActionButton,
-    ActionSelect,
-    DmToggle,
-    ExtraSelect,
-    HandButton,
-    LobbyButton,
-    Panel,
-)
-from engines.core import Outcome, encode_action
+from engines.core import Outcome
 
 COLOUR = discord.Colour.blurple()
-MAX_ROWS = 5
-MAX_OPTIONS = 25
-BUTTONS_PER_ROW = 5
 
 
 def game_title(slug: str, lang: str) -> str:
@@ -70,8 +60,8 @@ def value_text(value: Any, lang: str, option: str = "") -> str:
     return str(value)
 
 
-def lobby_message(session: GameSession, lang: str) -> tuple[discord.Embed, discord.ui.View]:
-    """The lobby: game, options, seats and the lobby buttons."""
+def lobby_embed(session: GameSession, lang: str) -> discord.Embed:
+    """The lobby: game, options and seats."""
     spec = session.game.SPEC
     record = session.record
     embed = discord.Embed(
@@ -85,19 +75,7 @@ def lobby_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
         inline=False,
     )
     embed.set_footer(text=t(lang, "lobby-footer", low=spec.min_players, high=spec.max_players))
-    view = Panel()
-    full = len(record.seats) >= spec.max_players
-    startable = spec.min_players <= len(record.seats) <= spec.max_players
-    for verb, style, disabled in (
-        ("join", discord.ButtonStyle.success, full),
-        ("leave", discord.ButtonStyle.secondary, False),
-        ("addai", discord.ButtonStyle.secondary, full),
-        ("rmai", discord.ButtonStyle.secondary, all(s.user_id for s in record.seats)),
-        ("start", discord.ButtonStyle.primary, not startable),
-        ("cancel", discord.ButtonStyle.danger, False),
-    ):
-        view.add(LobbyButton(session.id, verb, t(lang, f"lobby-{verb}"), style, disabled))
-    return embed, view
+    return embed
 
 
 def deadline_text(session: GameSession) -> str:
@@ -106,7 +84,7 @@ def deadline_text(session: GameSession) -> str:
     return f" · ⏰ <t:{int(deadline)}:R>" if deadline else ""
 
 
-def board_message(session: GameSession, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
+def board_embed(session: GameSession, lang: str) -> discord.Embed:
     """The public board: everything public, whose turn, the clock, the last moves."""
     spec = session.game.SPEC
     render = renderer(spec.slug)
@@ -125,10 +103,10 @@ def board_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
     outcome = session.game.outcome(session.state)
     if outcome is not None:
         embed.add_field(name=t(lang, "board-final"), value=outcome_text(session, outcome, lang))
-        return embed, None
+        return embed
     if session.record.status != "running":
         embed.add_field(name="\u200b", value=t(lang, f"board-{session.record.status}"))
-        return embed, None
+        return embed
     acting = sorted(session.to_act())
     embed.add_field(
         name=t(lang, "board-to-act"),
@@ -139,9 +117,7 @@ def board_message(session: GameSession, lang: str) -> tuple[discord.Embed, disco
         value = "\n".join(session.recent)[-1024:]
         embed.add_field(name=t(lang, "board-last-moves"), value=value)
     embed.set_footer(text=t(lang, "board-footer", id=session.id))
-    view = Panel()
-    view.add(HandButton(session.id, t(lang, "board-my-hand")))
-    return embed, view
+    return embed
 
 
 def mention(session: GameSession, seat: int) -> str:
@@ -175,78 +151,24 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
     return "\n".join(lines)[:1024]
 
 
-def hand_panel(session: GameSession, seat: int, lang: str) -> tuple[discord.Embed, discord.ui.View]:
-    """A seat's private panel: its view and exactly its legal actions."""
-    game = session.game
-    slug = game.SPEC.slug
-    render = renderer(slug)
-    own = game.view(session.state, seat)
-    legal = game.legal_actions(session.state, seat)
+def hand_embed(session: GameSession, seat: int, lang: str, *, can_act: bool) -> discord.Embed:
+    """A seat's private view; `can_act` False says that it is not their move."""
+    slug = session.record.slug
+    own = session.game.view(session.state, seat)
     embed = discord.Embed(
         title=t(lang, "hand-title", game=game_title(slug, lang)),
-        description="\n".join(render.hand(own, lang)),
+        description="\n".join(renderer(slug).hand(own, lang)),
         colour=COLOUR,
     )
-    if not legal:
+    if not can_act:
         embed.set_footer(text=t(lang, "hand-wait"))
-    view = Panel()
-    buttons: list[Any] = []
-    groups: OrderedDict[str, list[Any]] = OrderedDict()
-    for action in legal:
-        if group := render.group(action):
-            groups.setdefault(group, []).append(action)
-        else:
-            buttons.append(action)
-    extras = getattr(game, "signal_actions", None)
-    extra_actions = extras(session.state, seat) if extras and session.running else []
-    rows = 0
-    for group, actions in groups.items():
-        for start in range(0, len(actions), MAX_OPTIONS):
-            chunk = actions[start : start + MAX_OPTIONS]
-            view.add(
-                ActionSelect(
-                    session.id,
-                    session.version,
-                    rows,
-                    t(lang, f"group-{slug}-{group}"),
-                    [option(slug, a, lang) for a in chunk],
-                    row=rows,
-                )
-            )
-            rows += 1
-    for index, action in enumerate(buttons[: (MAX_ROWS - rows - 1) * BUTTONS_PER_ROW]):
-        label, value = option(slug, action, lang)
-        view.add(
-            ActionButton(
-                session.id,
-                session.version,
-                value,
-                label,
-                row=rows + index // BUTTONS_PER_ROW,
-            )
-        )
-    if extra_actions:
-        view.add(
-            ExtraSelect(
-                session.id,
-                t(lang, f"group-{slug}-extra"),
-                [option(slug, a, lang) for a in extra_actions[:MAX_OPTIONS]],
-            )
-        )
-    return embed, view
+    return embed
 
 
-@lru_cache(maxsize=8192)
-def option(slug: str, action: Any, lang: str) -> tuple[str, str]:
-    """An action's label and its custom_id form (`encode_action`).
-
-    Remembered: actions are immutable and hashable, and a panel shows 5-25 of them, most of
-    them the same from one panel to the next; formatting each one again took about 15 of a
-    panel's 107 µs.
-    """
-    return renderer(slug).label(action, lang), encode_action(action)
-
-
-def dm_toggle(lang: str) -> DmToggle:
-    """The button under a turn DM that turns these DMs off."""
-    return DmToggle(False, t(lang, "dm-turn-off"))
+def results_text(session: GameSession, lang: str) -> str:
+    """The message that closes a game: its ranking, or that it was abandoned."""
+    title = game_title(session.record.slug, lang)
+    outcome = session.game.outcome(session.state)
+    if outcome is None:
+        return t(lang, "results-abandoned", game=title)
+    return t(lang, "results-title", game=title) + "\n" + outcome_text(session, outcome, lang)

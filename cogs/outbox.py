@@ -14,8 +14,6 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
-from bot.tick_gate import TickGate
-
 log = logging.getLogger(__name__)
 
 Job = Callable[[], Awaitable[None]]
@@ -24,12 +22,10 @@ Job = Callable[[], Awaitable[None]]
 class Outbox:
     """A keyed FIFO drained at `per_second`, with bursts of up to `burst` after a quiet spell.
 
-    `per_second` 0 means no pacing at all (a simulated Discord without a global limit). With a
-    `gate`, each job also waits its turn there (behind the clicks being answered).
+    `per_second` 0 means no pacing at all (a simulated Discord without a global limit).
     """
 
-    def __init__(self, per_second: float, burst: int, gate: TickGate | None = None) -> None:
-        self._gate = gate
+    def __init__(self, per_second: float, burst: int) -> None:
         self._interval = 1.0 / per_second if per_second else 0.0
         self._burst = burst
         self._jobs: OrderedDict[str, tuple[Job, int]] = OrderedDict()
@@ -66,8 +62,6 @@ class Outbox:
             while self._jobs:
                 _, (job, cost) = self._jobs.popitem(last=False)
                 await self._spend(cost)
-                if self._gate is not None:
-                    await self._gate.turn()
                 # Each job runs on its own: a route that is rate limited must not hold the queue.
                 task = asyncio.get_running_loop().create_task(self._run(job))
                 self._running.add(task)

@@ -11,13 +11,16 @@ import logging
 from typing import Any
 
 import discord
+from discord.ext import commands
 
+from bot.client import TabletopBot
 from bot.i18n import t
 from bot.render import renderer
 from bot.session import GameSession
-from cogs import ui
-from cogs.components import Panel, ReclaimButton
+from cogs.hand import DmToggle, board_message, hand_panel
+from cogs.messages import deadline_text, mention, results_text
 from cogs.outbox import Outbox
+from cogs.seats import reclaim_view
 from engines.core import Event
 
 log = logging.getLogger(__name__)
@@ -30,7 +33,7 @@ DMS_CLOSED = 50007
 class DiscordPresenter:
     """Implements bot.presenter.Presenter with discord.py."""
 
-    def __init__(self, client: discord.Client, edit_interval: float, outbox: Outbox) -> None:
+    def __init__(self, client: TabletopBot, edit_interval: float, outbox: Outbox) -> None:
         self.client = client
         self.edit_interval = edit_interval
         self.outbox = outbox
@@ -57,9 +60,20 @@ class DiscordPresenter:
 
         self.outbox.put(key, job, cost)
 
-    def seen(self, user_id: int, lang: str) -> None:
+    async def close(self) -> None:
+        """Send nothing more."""
+        await self.outbox.close()
+
+    def member_seen(self, user_id: int, lang: str) -> None:
         """Remember a member's language for the DMs we send them."""
         self._languages[user_id] = lang
+
+    def closed_dms_news(self, user_id: int) -> bool:
+        """Whether the member's DMs turned out closed and nobody told them yet (now we have)."""
+        if user_id in self._dms_closed and user_id not in self._dms_closed_told:
+            self._dms_closed_told.add(user_id)
+            return True
+        return False
 
     # --- the board ---
 
@@ -85,20 +99,19 @@ class DiscordPresenter:
 
     async def _draw_board(self, session: GameSession) -> None:
         record = session.record
-        embed, view = ui.board_message(session, record.language)
+        message = board_message(session, record.language)
         channel = self.client.get_partial_messageable(record.play_channel_id)
         if record.message_id is not None:
             try:
-                await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+                await channel.get_partial_message(record.message_id).edit(**message)
                 return
             except discord.HTTPException as exc:
                 # An old or deleted board is posted again; anything else waits for the next edit.
                 if exc.code not in (EDIT_TOO_OLD, UNKNOWN_MESSAGE):
                     log.warning("board edit failed in game %s: %s", record.id, exc)
                     return
-        message = await channel.send(embed=embed, view=view)
-        record.message_id = message.id
-        await self.client.runtime.storage.set_message_id(record.id, message.id)  # type: ignore[attr-defined]
+        posted = await channel.send(**message)
+        await self.client.runtime.board_posted(session, posted.id)
 
     # --- turns and announcements ---
 
@@ -144,8 +157,7 @@ class DiscordPresenter:
         self.outbox.put(f"dm:{session.id}:{user_id}", job, cost=cost)
 
     async def _dm_turn(self, session: GameSession, seat: int, user_id: int) -> None:
-        runtime = self.client.runtime  # type: ignore[attr-defined]
-        if user_id in self._dms_closed or not await runtime.storage.dm_turns(user_id):
+        if user_id in self._dms_closed or not await self.client.runtime.wants_turn_dms(user_id):
             return
         if seat not in session.to_act() or session.record.seats[seat].ai:
             return  # they played (or left) while the DM waited its turn
@@ -155,11 +167,11 @@ class DiscordPresenter:
             f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
             f"/{record.message_id}"
         )
-        embed, view = ui.hand_panel(session, seat, lang)
-        view.add(ui.dm_toggle(lang))
+        panel = hand_panel(session, seat, lang)
+        panel["view"].add_item(DmToggle(False, t(lang, "dm-turn-off")))
         try:
             channel = await self._dm_channel(user_id)
-            await channel.send(t(lang, "dm-your-turn", link=link), embed=embed, view=view)
+            await channel.send(t(lang, "dm-your-turn", link=link), **panel)
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
                 self._dms_closed.add(user_id)
@@ -175,14 +187,6 @@ class DiscordPresenter:
             channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
-    async def notify_closed_dms(self, interaction: discord.Interaction) -> None:
-        """Tell a member once that their DMs are closed, so they play from the channel."""
-        user_id = interaction.user.id
-        if user_id in self._dms_closed and user_id not in self._dms_closed_told:
-            self._dms_closed_told.add(user_id)
-            lang = self._languages.get(user_id, "en")
-            await interaction.followup.send(t(lang, "dm-closed"), ephemeral=True)
-
     # --- notices ---
 
     def notice(self, session: GameSession, key: str, **params: Any) -> None:
@@ -190,12 +194,9 @@ class DiscordPresenter:
         record = session.record
         seats = params.pop("seats", [])
         reclaim = params.pop("reclaim", False)
-        who = ", ".join(ui.mention(session, s) for s in seats)
+        who = ", ".join(mention(session, s) for s in seats)
         text = t(record.language, key, who=who, count=len(seats), **params)
-        view = None
-        if reclaim:
-            view = Panel()
-            view.add(ReclaimButton(session.id, t(record.language, "reclaim-button")))
+        view = reclaim_view(session.id, record.language) if reclaim else None
         self._notices += 1
         self._post(
             session,
@@ -213,8 +214,8 @@ class DiscordPresenter:
         """Half the time is gone: a mention in the channel, or a DM to each waiting player."""
         record = session.record
         if not by_dm:
-            who = ", ".join(ui.mention(session, s) for s in seats)
-            when = ui.deadline_text(session).removeprefix(" · ")
+            who = ", ".join(mention(session, s) for s in seats)
+            when = deadline_text(session).removeprefix(" · ")
             text = t(record.language, "notice-reminder", who=who, when=when)
             self._notices += 1
             self._post(
@@ -253,14 +254,13 @@ class DiscordPresenter:
                 await channel.get_partial_message(record.message_id).edit(embed=embed, view=None)
             return
         await self._draw_board(session)
-        outcome = session.game.outcome(session.state)
-        title = ui.game_title(record.slug, lang)
-        if outcome is not None:
-            text = (
-                t(lang, "results-title", game=title)
-                + "\n"
-                + ui.outcome_text(session, outcome, lang)
-            )
-        else:
-            text = t(lang, "results-abandoned", game=title)
-        await channel.send(text[:2000])
+        await channel.send(results_text(session, lang)[:2000])
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Loaded by name by the bot (bot.client.EXTENSIONS): games are shown on Discord."""
+    if not isinstance(bot, TabletopBot):
+        raise TypeError("the Discord presenter runs in the tabletop bot")
+    settings = bot.settings
+    outbox = Outbox(settings.rest_per_second, burst=settings.rest_burst)
+    bot.use_presenter(DiscordPresenter(bot, settings.board_edit_interval, outbox))

@@ -41,13 +41,7 @@ def make_bot(db: Path) -> TabletopBot:
         board_edit_interval=0.0,
         rest_per_second=0.0,
         shard_count=1,
-        # The AIs decide in the bot's process, in step with the simulated Discord; the worker is
-        # tested on its own (test_ai_worker) and by the load tests' real bot process.
-        ai_worker=False,
-        # SimCord settles once no timer of the bot is due: a pass every quarter second never
-        # lets it. The clock is tested on its own (test_collector) and runs in the load
-        # benchmark's real bot process.
-        collector_every=0.0,
+        ai_worker=True,
     )
     return TabletopBot(settings)
 
@@ -72,8 +66,22 @@ class World:
     async def restart(self) -> None:
         """A new bot process on the same database; the simulated Discord keeps its state."""
         old = self.env.bot
+        # The old process's AI worker goes with it, before the new one starts its own.
+        await old.ai.stop()
         await self.env.restart_bot(make_bot(self.db))
-        await old.storage.close()
+        await let_go(old)
+
+
+async def let_go(bot: TabletopBot) -> None:
+    """What the end of a bot's process takes with it: its AI worker and its database.
+
+    An AI worker still running when the next bot starts its own would make that start wait on
+    SimCord's virtual clock; an open aiosqlite connection is a thread that keeps pytest alive.
+    """
+    if hasattr(bot, "ai"):
+        await bot.ai.stop()
+    if hasattr(bot, "storage"):
+        await bot.storage.close()
 
 
 @pytest.fixture
@@ -87,8 +95,7 @@ async def simcord_bot(db: Path) -> AsyncIterator[TabletopBot]:
     """The bot under test, for SimCord's simcord_env fixture; its database closes after."""
     bot = make_bot(db)
     yield bot
-    if hasattr(bot, "storage"):
-        await bot.storage.close()
+    await let_go(bot)
 
 
 @pytest.fixture
@@ -102,8 +109,7 @@ async def world(simcord_env: simcord.Env, db: Path) -> AsyncIterator[World]:
     w.admin = guild.add_member(simcord_env.create_user("ada"), roles=[admin_role])
     w.members = [w.member(name) for name in ("alice", "bob", "carol")]
     yield w
-    # A bot started by World.restart is not the fixture's: close its database too (an open
-    # aiosqlite connection is a thread that keeps the test process from exiting).
+    # A bot started by World.restart is not the fixture's.
     current = simcord_env.bot
-    if isinstance(current, TabletopBot) and hasattr(current, "storage"):
-        await current.storage.close()
+    if isinstance(current, TabletopBot):
+        await let_go(current)

@@ -9,8 +9,6 @@ from pathlib import Path
 import pytest
 
 from bot.batch_writer import BatchWriter
-from bot.lock_file import LockFile
-from tests.bot.iterations import Iterations
 
 
 @pytest.fixture
@@ -56,18 +54,6 @@ async def test_concurrent_units_all_land_and_share_commits(writer, path):
     assert rows(path) == {k: f"v{k}" for k in range(count)}
     assert seen_when_answered == dict.fromkeys(range(count), True)
     assert 0 < writer.commits < count
-
-
-async def test_a_writer_goes_on_in_the_iteration_after_its_write(writer, path):
-    """Under load every iteration serves hundreds of clicks: each one more is felt by all."""
-    iterations = Iterations()
-    await asyncio.sleep(0)  # the count has begun
-    before = iterations.count
-    await writer.write([insert(1)])
-    iterations.stop()
-
-    assert rows(path) == {1: "x"}
-    assert iterations.count - before == 1
 
 
 async def test_a_failing_unit_fails_alone_and_is_rolled_back_whole(writer, path):
@@ -157,32 +143,3 @@ async def test_a_unit_with_an_unbindable_value_does_not_fail_the_others(writer, 
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], Exception)
     assert rows(path) == {1: "x", 3: "x"}
-
-
-async def test_a_shared_writer_waits_for_its_turn_without_stopping_the_loop(path):
-    other_process = LockFile(path.with_name(f"{path.name}.writer"))
-    assert other_process.acquire(wait=False)
-    writer = BatchWriter(path, shared=True)
-    try:
-        write = asyncio.create_task(writer.write([insert(1)]))
-        ticks = 0
-        for _ in range(20):  # the loop keeps running while the turn is taken
-            await asyncio.sleep(0.001)
-            ticks += 1
-        assert ticks == 20 and not write.done() and rows(path) == {}
-
-        other_process.release()
-        await asyncio.wait_for(write, 1.0)
-        assert rows(path) == {1: "x"}
-    finally:
-        writer.close()
-        other_process.close()
-
-
-async def test_closing_a_shared_writer_commits_what_is_pending(path):
-    writer = BatchWriter(path, shared=True)
-    task = asyncio.create_task(writer.write([insert(7)]))
-    await asyncio.sleep(0)
-    writer.close()
-    assert rows(path) == {7: "x"}
-    await task

@@ -8,7 +8,7 @@ import pytest
 
 import engines
 from bot.render import renderer
-from cogs import ui
+from cogs.hand import hand_panel
 from engines.core import encode_action
 from tests.bot.positions import running
 
@@ -17,7 +17,7 @@ def offered(view: Any) -> dict[str, str]:
     """What the panel's buttons and selects offer: action (custom_id form) to label."""
     offers = {}
     for row in view.to_components():
-        for component in row["components"]:
+        for component in row["components"]:  # the message's components as Discord gets them
             if "options" in component:
                 offers.update({o["value"]: o["label"] for o in component["options"]})
             elif component["custom_id"].startswith("tb:act:"):
@@ -31,16 +31,13 @@ def test_each_language_gets_its_own_labels_when_panels_alternate(slug):
     session = running(slug, 3)
     seat = sorted(session.to_act())[0]
     game = session.game
-    offers = game.legal_actions(session.state, seat)
-    if signals := getattr(game, "signal_actions", None):  # thegame's, outside the turn order
-        offers += signals(session.state, seat)
+    offers = game.legal_actions(session.state, seat) + game.extra_actions(session.state, seat)
     worded = {
         lang: {encode_action(a): renderer(slug).label(a, lang) for a in offers}
         for lang in ("en", "ru")
     }
     for lang in ("en", "ru", "en", "ru"):
-        _embed, view = ui.hand_panel(session, seat, lang)
-        assert offered(view) == worded[lang]
+        assert offered(hand_panel(session, seat, lang)["view"]) == worded[lang]
 
 
 def test_the_languages_word_actions_differently():
@@ -48,6 +45,6 @@ def test_the_languages_word_actions_differently():
     session = running("hourglass", 3)
     seat = sorted(session.to_act())[0]
     labels = {
-        lang: set(offered(ui.hand_panel(session, seat, lang)[1]).values()) for lang in ("en", "ru")
+        lang: set(offered(hand_panel(session, seat, lang)["view"]).values()) for lang in ("en", "ru")
     }
     assert labels["en"].isdisjoint(labels["ru"])

@@ -7,7 +7,6 @@ import logging
 
 import pytest
 
-from bot.tick_gate import Foreground, TickGate
 from cogs.outbox import Outbox
 
 WAIT = 2.0
@@ -154,25 +153,6 @@ async def test_nothing_queued_after_close_goes_out():
     await settle_outbox(outbox)
     assert rec.ran == []
     assert len(outbox) == 0
-
-
-async def test_with_a_gate_jobs_wait_for_the_click_being_answered():
-    clicks = Foreground()
-    box = Outbox(per_second=0.0, burst=1, gate=TickGate(2, clicks, patience=WAIT * 2))
-    recorder = Recorder(expected=2)
-    try:
-        answered = clicks.begin()
-        box.put("board:a", recorder.job("board"))
-        box.put("dm:a:1", recorder.job("dm"))
-        for _ in range(20):
-            await asyncio.sleep(0)
-        assert recorder.ran == []  # the click is answered first
-
-        answered()
-        await recorder.wait()
-        assert recorder.ran == ["board", "dm"]
-    finally:
-        await box.close()
 
 
 async def test_after_a_quiet_spell_only_the_burst_goes_at_once():

@@ -55,8 +55,8 @@ async def test_an_ai_decision_made_stale_by_a_move_meanwhile_is_made_again(tmp_p
             slug="mindup",
             options={},
         )
-        await runtime.add_ai(session, 3, "AI 1")
-        await runtime.add_ai(session, 3, "AI 2")
+        await runtime.add_ai(session, 3, lambda n: f"AI {n}")
+        await runtime.add_ai(session, 3, lambda n: f"AI {n}")
         await runtime.start(session, 3)
         dealt = session.state
         for _ in range(50):

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from cogs.components import ACK_AFTER
+from cogs.replies import ACK_AFTER
 from tests.bot.driver import components, only_session, open_game
 
 DISCORD_DEADLINE = 3.0
@@ -38,8 +38,7 @@ class DeclaredLock(asyncio.Lock):
     async def acquire(self) -> bool:
         if not self.locked():
             return await super().acquire()
-        # In a task of its own: SimCord counts a declaration for the task that makes it, and a
-        # click's handler starts in the step that delivers the click (bot.eager).
+        # In a task of its own: SimCord counts a declaration for the task that makes it.
         declared = self._env.external_wait(super().acquire(), reason="the test holds the lock")
         return await asyncio.get_running_loop().create_task(declared)
 

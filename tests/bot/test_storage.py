@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.cluster import Cluster
 from bot.storage import GameRecord, LoggedAction, RestorePoint, SeatRecord, Storage
 
 
@@ -188,21 +187,6 @@ async def test_dm_turns_default_on_and_follow_the_user_choice(storage):
     assert await storage.dm_turns(5) is True
 
 
-async def test_dm_turns_turned_off_in_one_process_reach_the_others(path):
-    # With PROCESSES, the DM's button is answered by one process, the DMs come from another.
-    sending, answering = (
-        await Storage.open(path, shared=True),
-        await Storage.open(path, shared=True),
-    )
-    try:
-        assert await sending.dm_turns(5) is True
-        await answering.set_dm_turns(5, False)
-        assert await sending.dm_turns(5) is False
-    finally:
-        await sending.close()
-        await answering.close()
-
-
 # --- durability ---
 
 
@@ -289,24 +273,3 @@ async def test_a_preference_saved_during_a_first_read_is_not_overwritten_by_it(s
     await storage.set_dm_turns(7, False)
     await reading
     assert await storage.dm_turns(7) is False
-
-
-async def test_each_process_reads_only_the_games_of_its_servers(storage):
-    # Server ids made about 16 minutes apart in 2024: ten in each of four shards.
-    guilds = [(300_000_000_000 + 977_001 * i) << 22 for i in range(40)]
-    for number, guild_id in enumerate(guilds):
-        record = game(f"g{number}").model_copy(update={"guild_id": guild_id})
-        await storage.save_game(record.model_copy(update={"status": "lobby"}))
-        await storage.start_game(record, '{"version": 0}')
-        await storage.record_move(record.id, action(1))
-    processes = [Cluster(i, 2, 4, Path("/tmp")) for i in range(2)]
-
-    shares = []
-    for cluster in processes:
-        games = {g.id: g.guild_id for g in await storage.games(of=cluster)}
-        assert games and all(cluster.owner(g) == cluster.index for g in games.values())
-        points = await storage.restore_points(cluster)
-        assert points.keys() == games.keys()
-        assert all(p.actions == [action(1)] for p in points.values())
-        shares.append(games.keys())
-    assert sorted(shares[0] | shares[1]) == sorted(g.id for g in await storage.games())

@@ -1,0 +1,149 @@
+"""Answering an interaction: one `Reply` per interaction, refusals and apologies in one place.
+
+Discord gives a bot 3 s to acknowledge an interaction. Almost every answer leaves within
+milliseconds, but a busy game's lock or a slow disk can hold one up; `guarded` then defers the
+interaction after `ACK_AFTER` seconds, and the handler's answer becomes a followup or an edit of
+the original response. `Reply` is where the two meet, so a handler never has to know which.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.client import TabletopBot
+from bot.i18n import language_of, t
+from bot.runtime import GameError
+from engines.core import IllegalAction
+
+log = logging.getLogger(__name__)
+
+ACK_AFTER = 1.5
+"""Seconds before a click still being worked on is acknowledged, well inside Discord's 3."""
+UNKNOWN_INTERACTION = 10062
+MESSAGE_LIMIT = 2000
+
+
+def bot_of(interaction: discord.Interaction) -> TabletopBot:
+    """The bot that received the interaction, with its services typed."""
+    client = interaction.client
+    if not isinstance(client, TabletopBot):
+        raise TypeError("the interaction was received by another client")
+    return client
+
+
+class Reply:
+    """The one answer an interaction gets, whether or not it was deferred meanwhile."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.lang = language_of(interaction.locale)
+        self._answering = False
+        self._deferring: asyncio.Task[None] | None = None
+
+    @property
+    def bot(self) -> TabletopBot:
+        """The bot's services."""
+        return bot_of(self.interaction)
+
+    @property
+    def user(self) -> discord.User | discord.Member:
+        """Who acts: always the member who clicked or typed, never anything from a custom_id."""
+        return self.interaction.user
+
+    def defer_soon(self, update: bool) -> asyncio.TimerHandle:
+        """Acknowledge the interaction in `ACK_AFTER` seconds unless it was answered by then.
+
+        `update`: a component's message will be edited (a deferred update shows nothing);
+        otherwise the member sees "thinking…" until the ephemeral followup.
+        """
+        loop = asyncio.get_running_loop()
+        return loop.call_later(ACK_AFTER, self._defer, update)
+
+    def _defer(self, update: bool) -> None:
+        if self._answering or self.interaction.response.is_done():
+            return
+        response = self.interaction.response
+        coro = response.defer() if update else response.defer(ephemeral=True, thinking=True)
+        self._deferring = asyncio.get_running_loop().create_task(coro)
+        self._deferring.add_done_callback(_report_deferral)
+
+    async def _claim(self) -> None:
+        """From here on the handler answers: wait for a deferral already on its way."""
+        self._answering = True
+        if self._deferring is not None:
+            # A failed deferral was logged; the answer below then goes the usual way.
+            with contextlib.suppress(discord.HTTPException):
+                await self._deferring
+
+    async def thinking(self) -> None:
+        """Acknowledge at once: the answer needs Discord calls of its own first ("thinking…")."""
+        await self._claim()
+        if not self.interaction.response.is_done():
+            await self.interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def answer(self, text: str | None = None, **fields: Any) -> None:
+        """An ephemeral answer only the member sees."""
+        await self._claim()
+        if text is not None:
+            fields["content"] = text[:MESSAGE_LIMIT]
+        if self.interaction.response.is_done():
+            await self.interaction.followup.send(ephemeral=True, **fields)
+        else:
+            await self.interaction.response.send_message(ephemeral=True, **fields)
+
+    async def post(self, **fields: Any) -> int:
+        """A message everyone in the channel sees; returns its id."""
+        await self._claim()
+        if self.interaction.response.is_done():
+            message = await self.interaction.followup.send(wait=True, **fields)
+            return message.id
+        callback = await self.interaction.response.send_message(**fields)
+        if callback.message_id is not None:
+            return callback.message_id
+        return (await self.interaction.original_response()).id
+
+    async def edit(self, **fields: Any) -> None:
+        """Redraw the message whose component was used."""
+        await self._claim()
+        if self.interaction.response.is_done():
+            await self.interaction.edit_original_response(**fields)
+        else:
+            await self.interaction.response.edit_message(**fields)
+
+
+def _report_deferral(deferring: asyncio.Task[None]) -> None:
+    if not deferring.cancelled() and (exc := deferring.exception()) is not None:
+        log.warning("could not acknowledge a slow interaction: %s", exc)
+
+
+async def guarded(
+    interaction: discord.Interaction,
+    work: Callable[[Reply], Awaitable[None]],
+    *,
+    game_id: str = "-",
+) -> None:
+    """Run a handler; refusals get their localized reason, surprises an apology."""
+    reply = Reply(interaction)
+    update = interaction.type is discord.InteractionType.component
+    timer = reply.defer_soon(update)
+    try:
+        await work(reply)
+    except GameError as exc:
+        await reply.answer(t(reply.lang, exc.key, **exc.params))
+    except IllegalAction as exc:
+        await reply.answer(t(reply.lang, f"illegal-{exc.code}", **exc.params))
+    except Exception as exc:
+        if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION:
+            # Too late to answer at all; the game itself is consistent (the move was committed).
+            log.warning("an interaction in game %s was answered after Discord gave up", game_id)
+            return
+        log.exception("unexpected error in game %s", game_id)
+        await reply.answer(t(reply.lang, "error-unexpected"))
+    finally:
+        timer.cancel()

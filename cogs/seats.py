@@ -1,0 +1,105 @@
+"""Seats changing hands in a running game: the confirmed leave or end, and taking a seat back."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Self
+
+import discord
+
+from bot.i18n import t
+from cogs import ids
+from cogs.hand import Button, detached
+from cogs.replies import Reply, guarded
+
+
+class ConfirmButton(discord.ui.DynamicItem[Button], template=ids.CONFIRM.pattern):
+    """The confirmation of /game leave and /game end."""
+
+    def __init__(self, game_id: str, what: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or what,
+                style=discord.ButtonStyle.danger,
+                custom_id=ids.CONFIRM.format(game_id=game_id, what=what),
+            )
+        )
+        self.game_id, self.what = game_id, what
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The button again, from a clicked custom_id."""
+        return cls(**ids.CONFIRM.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Carry out the confirmed leave or end."""
+        await guarded(
+            interaction,
+            lambda reply: confirmed(reply, self.game_id, self.what),
+            game_id=self.game_id,
+        )
+
+
+class ReclaimButton(discord.ui.DynamicItem[Button], template=ids.RECLAIM.pattern):
+    """ "Take my seat back" after the AI took it over."""
+
+    def __init__(self, game_id: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Take my seat back",
+                style=discord.ButtonStyle.success,
+                custom_id=ids.RECLAIM.format(game_id=game_id),
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The button again, from a clicked custom_id."""
+        return cls(**ids.RECLAIM.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Give the seat back to the member who clicked, if it is theirs."""
+        await guarded(interaction, lambda reply: reclaim(reply, self.game_id), game_id=self.game_id)
+
+
+ITEMS = (ConfirmButton, ReclaimButton)
+
+
+def confirmation(game_id: str, what: str, label: str) -> discord.ui.View:
+    """The one button that confirms a leave or an end."""
+    return detached(ConfirmButton(game_id, what, label))
+
+
+def reclaim_view(game_id: str, lang: str) -> discord.ui.View:
+    """Under a takeover notice: the seat's member takes it back."""
+    return detached(ReclaimButton(game_id, t(lang, "reclaim-button")))
+
+
+def is_manager(user: discord.User | discord.Member) -> bool:
+    """Whether the member may manage this server's games (Manage Server)."""
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_guild
+
+
+async def confirmed(reply: Reply, game_id: str, what: str) -> None:
+    """The confirmed /game leave (the AI takes the seat) or /game end."""
+    runtime = reply.bot.runtime
+    session = runtime.get(game_id)
+    if what == "leave":
+        await runtime.hand_to_ai(session, reply.user.id)
+        text = t(reply.lang, "leave-done")
+    else:
+        await runtime.end(session, reply.user.id, is_manager(reply.user))
+        text = t(reply.lang, "end-done")
+    await reply.edit(content=text, view=None)
+
+
+async def reclaim(reply: Reply, game_id: str) -> None:
+    """The member takes back the seat the AI took over."""
+    runtime = reply.bot.runtime
+    await runtime.reclaim(runtime.get(game_id), reply.user.id)
+    await reply.answer(t(reply.lang, "reclaim-done"))
