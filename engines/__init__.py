@@ -1,4 +1,4 @@
-"""Pure rules engines for the five games; see shared/design.md, "Engines: the contract"."""
+"""Pure rules engines for the five games; see docs/architecture.md, "The engine contract"."""
 
 from __future__ import annotations
 

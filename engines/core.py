@@ -213,7 +213,7 @@ ActionT = TypeVar("ActionT", bound=ActionBase)
 
 
 class Game(Protocol[OptionsT_contra, StateT, ViewT, ActionT]):
-    """The engine contract every game module satisfies (see shared/design.md).
+    """The engine contract every game module satisfies (docs/architecture.md).
 
     Generic in the game's own Options, State, View and Action, so that mypy checks each module
     against its own types (engines/__init__.py holds that check).

@@ -1,6 +1,6 @@
 """Knizia's Einfach Genial – Das riskante Sammelspiel (Russian Hobby World edition), 2-4 players.
 
-Ruleset: shared/rules/genial.md. Variants (Options): per-colour target 6 instead of 7 with three
+Ruleset: docs/rules/genial.md. Variants (Options): per-colour target 6 instead of 7 with three
 players (original German edition), a series of games scored by victory points with the start seat
 rotating (R25) and an optional most-games-won tie-break, and the seat that starts (R3).
 Implementation rulings: the centre is recycled into an empty reserve (R27) and a game stalls after

@@ -1,6 +1,6 @@
 """Hourglass: a 2-5 player set-stealing card game with "+/-" card holders (Russian edition).
 
-Ruleset: shared/rules/hourglass.md (hourglass counts are the PROPOSED default table of R4).
+Ruleset: docs/rules/hourglass.md (hourglass counts are the PROPOSED default table of R4).
 Variants (Options): start seat, 5-player "deck used twice", pile-card tie-break, literal A1,
 open scores.
 """

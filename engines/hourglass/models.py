@@ -1,6 +1,6 @@
 """Hourglass data tables and models: cards, hourglass counts, options, actions, state and view.
 
-Ruleset: shared/rules/hourglass.md (63 cards Red/Purple 1-25 and odd Jokers, 3 "+/-" sets).
+Ruleset: docs/rules/hourglass.md (63 cards Red/Purple 1-25 and odd Jokers, 3 "+/-" sets).
 """
 
 from __future__ import annotations

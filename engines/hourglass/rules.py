@@ -1,6 +1,6 @@
 """Hourglass rules: setup, turns (open / take / feed / forced discard), round end, refill, scoring.
 
-Ruleset: shared/rules/hourglass.md, rulings A1-A12; variants as Options (start seat, the
+Ruleset: docs/rules/hourglass.md, rulings A1-A12; variants as Options (start seat, the
 5-player "deck used twice", the pile-card tie-break, the literal A1 exception, open scores).
 """
 

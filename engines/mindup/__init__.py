@@ -1,6 +1,6 @@
 """Mind Up! (Maxime Rambourg, Catch Up Games 2023; Russian edition) for 3-6 players.
 
-Ruleset: shared/rules/mindup.md. Base game: 3 rounds of simultaneous secret card choices claiming
+Ruleset: docs/rules/mindup.md. Base game: 3 rounds of simultaneous secret card choices claiming
 cards from a central row, column and icon scoring, tie-breaks on round-3 score then bonus icons.
 Variants (Options): goal cards off / k per round (1-5, distinct letters) / k fixed for the game
 (3-5); second tie-break on bonus icons only or on the net icon sum.

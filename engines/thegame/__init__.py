@@ -1,6 +1,6 @@
 """The Game (Steffen Benndorf, NSV 2015) with the On Fire expansion: cooperative, 1-5 players.
 
-Ruleset: shared/rules/thegame.md. The team plays every card onto four piles; the shared score is
+Ruleset: docs/rules/thegame.md. The team plays every card onto four piles; the shared score is
 the number of cards left, lower is better (R18). Variants (Options): expert (minimum three),
 smaller hands, On Fire (fire cards 22-77 must be covered in time), expert minimum in the endgame,
 chosen start seat. Public pile signals, the game's extra actions, model the table talk of R16.

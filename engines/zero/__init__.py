@@ -1,6 +1,6 @@
 """Reiner Knizia's Zero (Russian Zvezda edition), 2-5 players; the lowest total wins.
 
-Ruleset: shared/rules/zero.md. Variants (Options): beginner market of 7 cards (3-5 players), start
+Ruleset: docs/rules/zero.md. Variants (Options): beginner market of 7 cards (3-5 players), start
 player of round 1, optional Zero declaration. The exchange is played in two steps (give a hand
 card, then take a different market card) so that every choice stays small.
 """

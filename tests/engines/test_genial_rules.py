@@ -1,4 +1,4 @@
-"""Genial: one test per numbered rule of shared/rules/genial.md, its worked examples, its options."""
+"""Genial: one test per numbered rule of docs/rules/genial.md, its worked examples, its options."""
 
 from __future__ import annotations
 

@@ -130,7 +130,7 @@ def test_r3_each_collection_card_scores_its_value_per_number_card() -> None:
 def test_r4_goal_cards_letters_and_values() -> None:
     assert len(GOALS) == 14
     assert Counter(g.letter for g in GOALS.values()) == dict.fromkeys("ABCDEFG", 2)
-    # The rules file says +16, but its own table (10 x +2, 4 x -2) sums to +12.
+    # Ten goals are worth +2 and four are worth -2 (R4).
     assert sum(g.points for g in GOALS.values()) == 12
     assert {g.id for g in GOALS.values() if g.points < 0} == {2, 5, 10, 13}
 

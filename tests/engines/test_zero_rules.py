@@ -1,4 +1,4 @@
-"""Zero: one test per numbered rule of shared/rules/zero.md, its worked examples and options."""
+"""Zero: one test per numbered rule of docs/rules/zero.md, its worked examples and options."""
 
 from __future__ import annotations
 
