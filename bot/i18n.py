@@ -40,7 +40,7 @@ def bundle(language: str) -> FluentBundle:
 
 def has(language: str, key: str) -> bool:
     """Whether the catalog of `language` defines `key`."""
-    return bundle(language).has_message(key)
+    return bool(bundle(language).has_message(key))
 
 
 def t(language: str, key: str, **params: Any) -> str:
@@ -66,7 +66,7 @@ def _format(language: str, key: str, params: dict[str, Any]) -> str:
     return str(text)
 
 
-class _PlainInt(FluentInt):
+class _PlainInt(FluentInt):  # type: ignore[misc]  # fluent_compiler ships no type hints
     """A number below 1000, which Fluent prints as Python does.
 
     CLDR writes 0-999 the same way in English and Russian (no grouping, no sign), and babel's

@@ -54,7 +54,7 @@ def _check_port(port: int) -> None:
 def sandbox_settings(db: Path) -> Settings:
     """Settings of the sandbox bot: its own database, never the production one."""
     return Settings(
-        _env_file=None,  # type: ignore[call-arg]
+        _env_file=None,
         discord_token=SecretStr("sandbox"),
         database_url=f"sqlite:///{db}",
         shard_count=1,

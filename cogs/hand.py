@@ -33,7 +33,7 @@ Button = discord.ui.Button[discord.ui.View]
 Select = discord.ui.Select[discord.ui.View]
 
 
-def detached(*items: discord.ui.Item[discord.ui.View]) -> discord.ui.View:
+def detached(*items: discord.ui.Item[Any]) -> discord.ui.View:
     """A view to send once: our items dispatch by custom_id, so discord.py need not keep it."""
     view = discord.ui.View(timeout=None)
     for item in items:
@@ -252,7 +252,7 @@ def hand_panel(session: GameSession, seat: int, lang: str) -> dict[str, Any]:
             groups.setdefault(group, []).append(action)
         else:
             buttons.append(action)
-    items: list[discord.ui.Item[discord.ui.View]] = []
+    items: list[discord.ui.Item[Any]] = []
     rows = 0
     for group, actions in groups.items():
         for start in range(0, len(actions), MAX_OPTIONS):

@@ -68,10 +68,15 @@ class Reply:
     def _defer(self, update: bool) -> None:
         if self._answering or self.interaction.response.is_done():
             return
-        response = self.interaction.response
-        coro = response.defer() if update else response.defer(ephemeral=True, thinking=True)
-        self._deferring = asyncio.get_running_loop().create_task(coro)
+        self._deferring = asyncio.get_running_loop().create_task(self._deferral(update))
         self._deferring.add_done_callback(_report_deferral)
+
+    async def _deferral(self, update: bool) -> None:
+        response = self.interaction.response
+        if update:
+            await response.defer()
+        else:
+            await response.defer(ephemeral=True, thinking=True)
 
     async def _claim(self) -> None:
         """From here on the handler answers: wait for a deferral already on its way."""

@@ -11,7 +11,7 @@ from bot.render.base import Renderer
 @cache
 def renderer(slug: str) -> Renderer:
     """The renderer of a game (looked up once: every panel, board and announcement asks)."""
-    return import_module(f"bot.render.{slug}")  # type: ignore[return-value]
+    return import_module(f"bot.render.{slug}")
 
 
 __all__ = ["Renderer", "renderer"]

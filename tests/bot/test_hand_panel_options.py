@@ -45,6 +45,7 @@ def test_the_languages_word_actions_differently():
     session = running("hourglass", 3)
     seat = sorted(session.to_act())[0]
     labels = {
-        lang: set(offered(hand_panel(session, seat, lang)["view"]).values()) for lang in ("en", "ru")
+        lang: set(offered(hand_panel(session, seat, lang)["view"]).values())
+        for lang in ("en", "ru")
     }
     assert labels["en"].isdisjoint(labels["ru"])
