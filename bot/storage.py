@@ -30,6 +30,10 @@ CHECKPOINT_EVERY = 100
 """Commits between two WAL checkpoints (the writer's automatic ones are off)."""
 
 
+class StorageError(Exception):
+    """A write did not land: nothing of it was stored, and the caller must change nothing."""
+
+
 class SeatRecord(BaseModel):
     """Who plays a seat: a member, or the AI (an AI seat, or a seat the AI took over)."""
 
@@ -209,7 +213,10 @@ class Storage:
             await self._db.close()
 
     async def _write(self, unit: list[Statement]) -> None:
-        await self._writer.write(unit)
+        try:
+            await self._writer.write(unit)
+        except sqlite3.Error as exc:
+            raise StorageError(str(exc)) from exc
         if (
             self._writer.commits - self._checkpointed >= CHECKPOINT_EVERY
             and not self._checkpointing

@@ -19,6 +19,7 @@ import discord
 from bot.client import TabletopBot
 from bot.i18n import language_of, t
 from bot.runtime import GameError
+from bot.storage import StorageError
 from engines.core import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -143,6 +144,10 @@ async def guarded(
         await reply.answer(t(reply.lang, exc.key, **exc.params))
     except IllegalAction as exc:
         await reply.answer(t(reply.lang, f"illegal-{exc.code}", **exc.params))
+    except StorageError as exc:
+        # Nothing changed, in the database or in memory: the member may simply try again.
+        log.warning("a write failed in game %s: %s", game_id, exc)
+        await reply.answer(t(reply.lang, "error-not-saved"))
     except Exception as exc:
         if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION:
             # Too late to answer at all; the game itself is consistent (the move was committed).
