@@ -7,6 +7,7 @@ Numbers are for one core (the process is single-threaded); shared machines are n
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import time
@@ -14,6 +15,7 @@ from typing import Any
 
 import engines
 from engines.core import Game
+from engines.thegame.ai import PARAMS, action_for, plan_move
 from tests.engines.playout import ai_choice, play, random_choice
 
 
@@ -74,6 +76,13 @@ def thegame_team(players: int, games: int, chooser: Any) -> tuple[float, float]:
     return wins / games, statistics.fmean(left)
 
 
+def forgetful_choice(game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+    """The Game's AI without card memory: it knows the piles' tops, not what lies under them."""
+    view = game.view(state, seat)
+    params = dataclasses.replace(PARAMS[view.players], card_memory=False)
+    return action_for(plan_move(view, params), game.legal_actions(state, seat))
+
+
 def main() -> None:
     """Print every figure as a table row."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -105,12 +114,17 @@ def main() -> None:
         print(
             f"\nThe Game, {args.thegame} seeded games per count (published best: 12/18/8/11/12 %)"
         )
-        print("players  AI win %  AI mean left  random win %  random mean left")
+        print(
+            "players  AI win %  AI mean left  no-memory AI win %  no-memory mean left"
+            "  random win %  random mean left"
+        )
         for players in range(1, 6):
             ai_win, ai_left = thegame_team(players, args.thegame, ai_choice)
+            nm_win, nm_left = thegame_team(players, args.thegame, forgetful_choice)
             rnd_win, rnd_left = thegame_team(players, min(args.thegame, 200), random_choice)
             print(
-                f"{players:7}  {100 * ai_win:8.1f}  {ai_left:12.1f}  {100 * rnd_win:12.1f}  {rnd_left:16.1f}"
+                f"{players:7}  {100 * ai_win:8.1f}  {ai_left:12.1f}  {100 * nm_win:18.1f}"
+                f"  {nm_left:19.1f}  {100 * rnd_win:12.1f}  {rnd_left:16.1f}"
             )
 
 

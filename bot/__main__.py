@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import logging
 import sys
+from pathlib import Path
 
 import discord
 from pydantic import ValidationError
 
 from bot import event_loop
 from bot.settings import DISCORD, Settings
+from bot.storage import StorageError, backup
 
 REFUSED = 3
 """Exit status when Discord refuses the bot (token or intents): restarting will not help."""
@@ -18,6 +20,24 @@ REFUSED = 3
 def _setting_error(exc: ValidationError) -> str:
     error = exc.errors()[0]
     return f"{error['loc'][0]}: {error['msg']}" if error["loc"] else str(error["msg"])
+
+
+def _backup(settings: Settings, args: list[str]) -> int:
+    """`python -m bot backup FILE`: a consistent copy of the database, also while the bot runs."""
+    if len(args) != 1:
+        print("usage: python -m bot backup FILE", file=sys.stderr)
+        return 2
+    target = Path(args[0])
+    if target.exists():
+        print(f"{target} exists already: choose a new file name.", file=sys.stderr)
+        return 2
+    try:
+        backup(settings.database_path, target)
+    except StorageError as exc:
+        print(f"Backup failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"Backed up {settings.database_path} to {target}.")
+    return 0
 
 
 def main() -> int:
@@ -34,6 +54,8 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
+    if sys.argv[1:2] == ["backup"]:
+        return _backup(settings, sys.argv[2:])
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it "

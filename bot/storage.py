@@ -91,6 +91,23 @@ class RestorePoint:
     actions: list[LoggedAction] = field(default_factory=list)
 
 
+def backup(path: Path, target: Path) -> None:
+    """Copy the database at `path` to a new file, consistent even while the bot writes to it.
+
+    SQLite's online backup copies the pages of one read transaction, WAL included.
+    """
+    if not path.exists():
+        raise StorageError(f"there is no database at {path}")
+    try:
+        with (
+            contextlib.closing(sqlite3.connect(path)) as source,
+            contextlib.closing(sqlite3.connect(target)) as copy,
+        ):
+            source.backup(copy)
+    except sqlite3.Error as exc:
+        raise StorageError(str(exc)) from exc
+
+
 def _migrate(path: Path) -> None:
     backend = get_backend(f"sqlite:///{path}")
     migrations = read_migrations(str(MIGRATIONS))

@@ -79,6 +79,9 @@ class Params:
     """Extra cost of a card placed on a pile another seat asked not to play on."""
     big_jump: float = 2.0
     """Cost factor of skipped cards on a pile another seat warned about big jumps."""
+    card_memory: bool = True
+    """Whether the AI remembers every card played (the view shows them). Without it, only the
+    piles' tops are known, as for the published strategies it is compared with."""
 
 
 _CAREFUL = Params(homes=(1.0, 0.3, 0.2, 0.1), reach=0.3, reach_endgame=0.5)
@@ -109,7 +112,8 @@ class _Planner:
 
     def __init__(self, view: View, params: Params) -> None:
         self.hand = view.hand
-        placed = _bits({c for pile in view.piles for c in pile})
+        played = (c for pile in view.piles for c in (pile if params.card_memory else pile[-1:]))
+        placed = _bits(set(played))
         self.unseen = _ALL & ~placed & ~_bits(view.hand)
         self.params = params
         self.floor, self.ceiling = min(params.homes), max(params.homes)
@@ -310,7 +314,11 @@ def plan_move(view: View, params: Params | None = None) -> Move | None:
 def ai_action(view: View, legal: list[Action], rng: Random) -> Action:
     """Follow the planner's first move; the first legal action if the plan has none."""
     del rng  # the planner is deterministic; equal plans are rare and need no variety
-    move = plan_move(view)
+    return action_for(plan_move(view), legal)
+
+
+def action_for(move: Move | None, legal: list[Action]) -> Action:
+    """The legal action that makes `move` (None: end the turn), else the first legal one."""
     for action in legal:
         if isinstance(action, Play) and move == (action.card, action.pile):
             return action

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.storage import GameRecord, LoggedAction, RestorePoint, SeatRecord, Storage
+from bot.storage import GameRecord, LoggedAction, RestorePoint, SeatRecord, Storage, StorageError
 
 
 @pytest.fixture
@@ -84,7 +87,7 @@ async def test_a_move_that_cannot_be_logged_changes_nothing_else(storage):
     await running_game(storage, "g1", deadline=1000.0)
     await storage.append_action("g1", action(1))
 
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(StorageError):
         # seq 1 is logged already: the whole unit, result included, must not land
         await storage.record_move("g1", action(1, seat=1), result='{"won": true}')
 
@@ -273,3 +276,44 @@ async def test_a_preference_saved_during_a_first_read_is_not_overwritten_by_it(s
     await storage.set_dm_turns(7, False)
     await reading
     assert await storage.dm_turns(7) is False
+
+
+# --- backups ---
+
+
+def backup_command(database: Path, target: Path) -> subprocess.CompletedProcess[str]:
+    """`python -m bot backup TARGET`, as a server owner runs it, on `database`."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}"}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "backup", str(target)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+async def test_a_backup_taken_while_the_bot_writes_holds_every_committed_move(storage, path):
+    await running_game(storage, "g1", deadline=1000.0)
+    for seq in range(1, 4):
+        await storage.record_move("g1", action(seq))
+    target = path.with_name("backup.db")
+
+    done = await asyncio.to_thread(backup_command, path, target)
+
+    assert done.returncode == 0, done.stderr
+    copy = await Storage.open(target)
+    try:
+        assert await stored(copy, "g1") == await stored(storage, "g1")
+        assert (await copy.restore_points())["g1"].actions == [action(s) for s in range(1, 4)]
+    finally:
+        await copy.close()
+
+
+def test_a_backup_never_overwrites_a_file(path, tmp_path):
+    target = tmp_path / "taken.db"
+    target.write_text("precious")
+    done = backup_command(path, target)
+    assert done.returncode == 2 and "exists already" in done.stderr
+    assert target.read_text() == "precious"
