@@ -18,13 +18,18 @@ from bot.ai_worker import AiWorker
 from bot.guild_config import GuildConfig
 from bot.scheduler import Scheduler
 from bot.session import GameSession, StaleAction
-from bot.storage import KEEP, GameRecord, RestorePoint, SeatRecord, Status, Storage
+from bot.storage import KEEP, GameRecord, RestorePoint, SeatRecord, Status, Storage, StorageError
 from engines.core import Event
 
 if TYPE_CHECKING:
     from bot.presenter import Presenter
 
 log = logging.getLogger(__name__)
+
+RETRY_FIRST = 1.0
+"""Seconds before a write that failed for the AI or the clock is tried again (then doubled)."""
+RETRY_LAST = 60.0
+"""The longest wait between two tries: a game never stops waiting for the database to return."""
 
 
 class GameError(Exception):
@@ -479,6 +484,7 @@ class Runtime:
             self._ai_tasks[session.id] = task
 
     async def _drive_ai(self, session: GameSession) -> None:
+        retry = RETRY_FIRST
         try:
             while session.running:
                 seats = session.ai_seats_to_act()
@@ -489,9 +495,19 @@ class Runtime:
                 # the game on, the stale decision is dropped and the AI thinks again.
                 state, seat = session.state, seats[0]
                 action = await self.ai.choose(session.record.slug, state, seat, session.record.seed)
-                async with session.lock:
-                    if session.state is state and session.running:
-                        await self._move(session, seat, action, by_ai=True)
+                try:
+                    async with session.lock:
+                        if session.state is state and session.running:
+                            await self._move(session, seat, action, by_ai=True)
+                except StorageError as exc:
+                    # Nothing changed; the game must not wait on an AI that gave up.
+                    log.warning(
+                        "AI move not stored in game %s (%s); again in %s s", session.id, exc, retry
+                    )
+                    await asyncio.sleep(retry)
+                    retry = min(retry * 2, RETRY_LAST)
+                    continue
+                retry = RETRY_FIRST
         except Exception:
             log.exception("AI move failed in game %s", session.id)
         finally:
@@ -530,11 +546,12 @@ class Runtime:
         seats = session.record.seats if seats is None else seats
         to_act = session.game.to_act(state)
         humans = frozenset(s for s in to_act if not seats[s].ai)
-        seconds = cfg.seconds_for(simultaneous=len(to_act) > 1)
+        seconds = cfg.seconds_for(simultaneous=session.game.SPEC.simultaneous)
         if not humans or not seconds:
             return None, humans
-        if humans <= session.waiting and session.record.deadline:
-            return session.record.deadline, session.waiting
+        deadline = session.record.deadline
+        if humans <= session.waiting and deadline and deadline > time.time():
+            return deadline, session.waiting
         return time.time() + seconds, humans
 
     def _set_clock(
@@ -563,15 +580,18 @@ class Runtime:
         deadline = session.record.deadline
         if deadline is None:
             return
-        self.scheduler.at(f"{session.id}:turn", deadline, lambda: self._timeout(session))
-        seconds = cfg.seconds_for(simultaneous=len(session.to_act()) > 1)
+        waiting = session.waiting
+        self.scheduler.at(
+            f"{session.id}:turn", deadline, lambda: self._timeout(session, deadline, waiting)
+        )
+        seconds = cfg.seconds_for(simultaneous=session.game.SPEC.simultaneous)
         halfway = deadline - seconds / 2
         if cfg.reminder != "off" and halfway > time.time():
-            waiting = sorted(session.waiting)
+            reminded = sorted(session.waiting)
             self.scheduler.at(
                 f"{session.id}:turn-reminder",
                 halfway,
-                lambda: self._remind(session, waiting, cfg.reminder),
+                lambda: self._remind(session, reminded, cfg.reminder),
             )
 
     async def _remind(self, session: GameSession, seats: list[int], how: str) -> None:
@@ -579,10 +599,36 @@ class Runtime:
         if session.running and still:
             self.presenter.remind(session, still, by_dm=how == "dm")
 
-    async def _timeout(self, session: GameSession) -> None:
-        """The deadline passed: the AI moves for the absent seats, or the game ends (AFK policy)."""
+    async def _timeout(
+        self,
+        session: GameSession,
+        deadline: float,
+        waiting: frozenset[int],
+        retry: float = RETRY_FIRST,
+    ) -> None:
+        """The deadline passed: the AI moves for the absent seats, or the game ends (AFK policy).
+
+        A write that fails leaves the game as it was and tries again later: the clock is kept.
+        """
+        try:
+            await self._time_out(session, deadline, waiting)
+        except StorageError as exc:
+            log.warning("timeout not stored in game %s (%s); again in %s s", session.id, exc, retry)
+            self._kick_ai(session)  # seats taken over before the failure: the AI retries them
+            self.scheduler.at(
+                f"{session.id}:turn",
+                time.time() + retry,
+                lambda: self._timeout(session, deadline, waiting, min(retry * 2, RETRY_LAST)),
+            )
+
+    async def _time_out(
+        self, session: GameSession, deadline: float, waiting: frozenset[int]
+    ) -> None:
         async with session.lock:
-            if not session.running:
+            # The clock may have run out while a move waited for the lock and started a new
+            # wait (or ended the game): then this timeout is for a turn that is over.
+            current = (session.record.deadline, session.waiting)
+            if not session.running or current != (deadline, waiting):
                 return
             absent = sorted(s for s in session.to_act() if not session.record.seats[s].ai)
             cfg = await self.config(session.record.guild_id)
@@ -600,11 +646,9 @@ class Runtime:
                 session.record = record
                 self.presenter.notice(session, "notice-takeover", seats=taken, reclaim=True)
             for seat in absent:
-                session.timeouts[seat] = session.timeouts.get(seat, 0) + 1
-            # The wait is over: whoever must act after the AI's moves gets a fresh deadline.
-            session.waiting = frozenset()
-            for seat in absent:
                 await self._finish_turn_for(session, seat)
+            for seat in absent:
+                session.timeouts[seat] = session.timeouts.get(seat, 0) + 1
 
     async def reclaim(self, session: GameSession, user_id: int) -> None:
         """A player takes back the seat the AI took over after their timeouts."""

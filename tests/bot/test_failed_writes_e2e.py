@@ -14,6 +14,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
+from bot.runtime import RETRY_FIRST
 from tests.bot.driver import board, click_verb, components, only_session, open_game
 
 NOT_SAVED = "could not be saved, so nothing changed"
@@ -237,3 +238,32 @@ async def test_a_failed_reclaim_leaves_the_seat_with_the_ai(world):
     assert (
         memory_seats(session) == stored_seats(world.db, session.id) == [(alice.id, 0), (bob.id, 0)]
     )
+
+
+async def test_an_ai_whose_move_was_not_stored_tries_again_and_the_game_goes_on(world):
+    alice = world.members[0]
+    with refusing(world.db, "actions", when="NEW.by_ai = 1"):
+        await open_game(world, alice, "mindup", [], ai=2)
+        session = only_session(world)
+        await world.env.advance_time(RETRY_FIRST * 3)  # two more tries, both refused
+        assert session.to_act() == {0, 1, 2} and stored_moves(world.db, session.id) == 0
+
+    await world.env.advance_time(RETRY_FIRST * 4)  # the next try finds the database back
+
+    assert session.to_act() == {0}  # both AI seats have chosen; alice's choice is awaited
+    assert stored_moves(world.db, session.id) == 2 == session.state.version
+
+
+async def test_a_timeout_that_could_not_be_stored_is_tried_again(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    with refusing(world.db, "actions"):
+        await world.env.advance_time(120 + RETRY_FIRST / 2)  # the clock ran out; not stored
+        assert session.to_act() == {0} and session.state.version == 0
+
+    await world.env.advance_time(RETRY_FIRST)
+
+    assert session.to_act() == {1}  # the AI finished alice's turn, late but for sure
+    assert session.state.version == stored_moves(world.db, session.id) >= 3
+    assert session.record.deadline is not None  # bob's clock runs

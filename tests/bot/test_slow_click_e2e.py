@@ -154,3 +154,31 @@ async def test_a_failed_early_acknowledgement_still_lets_the_click_be_answered(w
     assert click.response.id == panel.id
     assert shown not in cards_line(click.response)
     assert click.followups == []
+
+
+async def test_a_clock_that_runs_out_while_the_turn_is_being_ended_leaves_the_next_player_alone(
+    world,
+):
+    alice, bob = world.members[:2]
+    board_message = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    for _ in range(2):  # The Game: at least two cards, then the turn may end
+        panel = (await alice.click(board_message, label="My hand")).response
+        cid, card, _ = first_card(panel)
+        await alice.select(panel.message, [card["value"]], custom_id=cid)
+    panel = (await alice.click(board_message, label="My hand")).response
+    (end_turn,) = [c for c in components(panel) if c.get("custom_id", "").endswith(":stop")]
+    session.lock = DeclaredLock(world.env)
+    await session.lock.acquire()
+
+    # alice ends her turn, but the game is busy; meanwhile her clock runs out.
+    await alice.click(panel.message, custom_id=end_turn["custom_id"])
+    await world.env.advance_time(121)
+    session.lock.release()
+    await world.env.settle()
+
+    assert session.to_act() == {1}  # bob's turn, and bob's alone to play
+    assert session.state.version == 3  # two cards and the end of the turn, nothing by the AI
+    assert session.timeouts == {}
+    assert [s.ai for s in session.record.seats] == [False, False]
+    assert world.env.errors == []
