@@ -92,6 +92,8 @@ class TabletopBot(commands.AutoShardedBot):
             # Nothing here reads cached messages, and a thousand cached boards and panels cost
             # memory and garbage-collection time.
             max_messages=None,
+            # No message pings anyone unless it says whom (cogs.presenter: the seats it names).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self._presenter: Presenter | None = None

@@ -45,10 +45,14 @@ def has(language: str, key: str) -> bool:
 
 def t(language: str, key: str, **params: Any) -> str:
     """The message `key` in `language`, formatted with `params` (plurals included)."""
-    try:
-        return _remembered(language, key, tuple(sorted(params.items())))
-    except TypeError:  # a parameter that cannot be a cache key
-        return _format(language, key, params)
+    # Only messages without text parameters are remembered: those may carry what members
+    # typed (names, option values), and every distinct one would stay in the cache.
+    if not any(isinstance(value, str) for value in params.values()):
+        try:
+            return _remembered(language, key, tuple(sorted(params.items())))
+        except TypeError:  # a parameter that cannot be a cache key
+            pass
+    return _format(language, key, params)
 
 
 @lru_cache(maxsize=32768)

@@ -15,6 +15,7 @@ import engines
 from bot.ai_worker import decide
 from bot.render import renderer
 from bot.storage import GameRecord, LoggedAction
+from bot.text import NAME_LIMIT, shown
 from engines.core import AnyGame, Event, action_adapter, decode_action
 
 LAST_MOVES = 6
@@ -81,8 +82,8 @@ class GameSession:
         return None
 
     def names(self) -> list[str]:
-        """Display names of the seats, in seat order."""
-        return [seat.name for seat in self.record.seats]
+        """The seats' names as messages show them (escaped: a name is never markdown or a ping)."""
+        return [shown(seat.name, NAME_LIMIT) for seat in self.record.seats]
 
     def to_act(self) -> frozenset[int]:
         """Seats that must act now (empty outside a running game)."""

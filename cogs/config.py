@@ -15,7 +15,7 @@ from bot.client import TabletopBot
 from bot.guild_config import GuildConfig
 from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
-from cogs.games import GAME_CHOICES, options_error
+from cogs.games import GAME_CHOICES, known, options_error
 from cogs.messages import game_title, value_text
 from cogs.replies import Reply, guarded
 
@@ -185,6 +185,7 @@ class ConfigCog(
 
         async def work(reply: Reply) -> None:
             assert interaction.guild_id is not None
+            known(game)
             current = await self.runtime.config(interaction.guild_id)
             defaults = {k: dict(v) for k, v in current.defaults.items()}
             mine = defaults.setdefault(game, {})

@@ -15,6 +15,7 @@ from bot.client import TabletopBot
 from bot.i18n import t
 from bot.runtime import GameError, Runtime
 from bot.session import GameSession
+from bot.text import shown
 from cogs import hand, lobby, seats
 from cogs.hand import board_message, show_hand
 from cogs.lobby import lobby_message
@@ -30,13 +31,19 @@ GAME_CHOICES = [
 ]
 
 
+def known(slug: str) -> None:
+    """Refuse a game the bot does not have (Discord offers only ours, but a request can lie)."""
+    if slug not in engines.SLUGS:
+        raise GameError("error-unknown-game")
+
+
 def parse_options(text: str | None) -> dict[str, str]:
     """`expert=yes on_fire=true` -> {"expert": "yes", "on_fire": "true"}; pydantic coerces."""
     values: dict[str, str] = {}
     for part in (text or "").replace(",", " ").split():
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise GameError("error-options-syntax", part=part)
+            raise GameError("error-options-syntax", part=shown(part))
         values[key.strip().lower()] = value.strip()
     return values
 
@@ -46,9 +53,9 @@ def options_error(slug: str, exc: ValidationError, lang: str) -> GameError:
     error = exc.errors()[0]
     field = str(error["loc"][0]) if error["loc"] else "?"
     if error["type"] == "extra_forbidden":
-        return GameError("error-option-unknown", option=field)
+        return GameError("error-option-unknown", option=shown(field))
     name = t(lang, f"opt-{slug}-{field}") if field != "?" else field
-    return GameError("error-option-invalid", option=name, value=str(error.get("input", "")))
+    return GameError("error-option-invalid", option=name, value=shown(str(error.get("input", ""))))
 
 
 COMPONENTS = (*lobby.ITEMS, *hand.ITEMS, *seats.ITEMS)
@@ -95,6 +102,7 @@ class GamesCog(commands.Cog):
 
     async def _newgame(self, reply: Reply, slug: str, options_text: str | None) -> None:
         interaction, lang = reply.interaction, reply.lang
+        known(slug)
         assert interaction.guild is not None and interaction.channel is not None
         cfg = await self.runtime.config(interaction.guild.id)
         if not cfg.threads and self.runtime.in_channel(interaction.channel.id):
@@ -229,6 +237,7 @@ class GamesCog(commands.Cog):
 
         async def work(reply: Reply) -> None:
             lang = reply.lang
+            known(game)
             embed = discord.Embed(
                 title=game_title(game, lang), description=t(lang, f"rules-{game}"), colour=COLOUR
             )

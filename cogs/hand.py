@@ -299,9 +299,9 @@ async def play(reply: Reply, game_id: str, action: str, version: int) -> None:
     except StaleAction:
         content = t(reply.lang, "error-stale")
     if session.running:
-        await reply.edit(content=content, **hand_panel(session, seat, reply.lang))
+        await redraw(reply, content=content, **hand_panel(session, seat, reply.lang))
     else:
-        await reply.edit(content=t(reply.lang, "hand-game-over"), embed=None, view=None)
+        await redraw(reply, content=t(reply.lang, "hand-game-over"), embed=None, view=None)
 
 
 async def extra(reply: Reply, game_id: str, action: str) -> None:
@@ -310,4 +310,22 @@ async def extra(reply: Reply, game_id: str, action: str) -> None:
     session = runtime.get(game_id)
     seat = seated(session, reply.user.id)
     await runtime.act_extra(session, reply.user.id, action)
-    await reply.edit(content=t(reply.lang, "signal-sent"), **hand_panel(session, seat, reply.lang))
+    await redraw(
+        reply, content=t(reply.lang, "signal-sent"), **hand_panel(session, seat, reply.lang)
+    )
+
+
+async def redraw(reply: Reply, **panel: Any) -> None:
+    """Redraw the member's own panel in place: their ephemeral one, or the one in their DMs.
+
+    A panel's custom_id could be forged onto a public message (the board); that message is
+    never turned into someone's private panel: the member gets a fresh one of their own.
+    """
+    message = reply.interaction.message
+    private = reply.interaction.guild_id is None or (
+        message is not None and message.flags.ephemeral
+    )
+    if private:
+        await reply.edit(**panel)
+    else:
+        await reply.answer(**{k: v for k, v in panel.items() if v is not None})

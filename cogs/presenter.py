@@ -190,23 +190,40 @@ class DiscordPresenter:
     # --- notices ---
 
     def notice(self, session: GameSession, key: str, **params: Any) -> None:
-        """A public message in the game's language; seats become mentions."""
+        """A public message in the game's language; `seats` become mentions that ping them."""
         record = session.record
         seats = params.pop("seats", [])
         reclaim = params.pop("reclaim", False)
         who = ", ".join(mention(session, s) for s in seats)
         text = t(record.language, key, who=who, count=len(seats), **params)
         view = reclaim_view(session.id, record.language) if reclaim else None
+        self._announce(session, text, seats, view)
+
+    def _announce(
+        self, session: GameSession, text: str, seats: list[int], view: discord.ui.View | None = None
+    ) -> None:
+        """Post in the game's channel, pinging exactly the members of `seats`, nobody else."""
+        users = [session.record.seats[s].user_id for s in seats]
+        pings = discord.AllowedMentions(users=[discord.Object(u) for u in users if u is not None])
         self._notices += 1
         self._post(
             session,
             f"notice:{self._notices}",
-            lambda: self._send(self._channel(session), text, view),
+            lambda: self._send(self._channel(session), text, view, pings),
         )
 
-    async def _send(self, channel: Any, text: str, view: discord.ui.View | None = None) -> None:
+    async def _send(
+        self,
+        channel: Any,
+        text: str,
+        view: discord.ui.View | None = None,
+        pings: discord.AllowedMentions | None = None,
+    ) -> None:
+        fields: dict[str, Any] = {"view": view} if view else {}
+        if pings is not None:
+            fields["allowed_mentions"] = pings
         try:
-            await channel.send(text[:2000], view=view) if view else await channel.send(text[:2000])
+            await channel.send(text[:2000], **fields)
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s", channel.id, exc)
 
@@ -216,10 +233,8 @@ class DiscordPresenter:
         if not by_dm:
             who = ", ".join(mention(session, s) for s in seats)
             when = deadline_text(session).removeprefix(" · ")
-            text = t(record.language, "notice-reminder", who=who, when=when)
-            self._notices += 1
-            self._post(
-                session, f"notice:{self._notices}", lambda: self._send(self._channel(session), text)
+            self._announce(
+                session, t(record.language, "notice-reminder", who=who, when=when), seats
             )
             return
         for seat in seats:

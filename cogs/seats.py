@@ -93,7 +93,9 @@ async def confirmed(reply: Reply, game_id: str, what: str) -> None:
         await runtime.hand_to_ai(session, reply.user.id)
         text = t(reply.lang, "leave-done")
     else:
-        await runtime.end(session, reply.user.id, is_manager(reply.user))
+        # Manage Server counts only in the game's own server (a custom_id can be forged).
+        here = reply.interaction.guild_id == session.record.guild_id
+        await runtime.end(session, reply.user.id, here and is_manager(reply.user))
         text = t(reply.lang, "end-done")
     await reply.edit(content=text, view=None)
 

@@ -83,6 +83,7 @@ error-not-started = The game has not started yet.
 error-stale = That panel was out of date, so nothing was played. Here is the current one.
 error-unexpected = Sorry, something went wrong on our side. The game is safe; please try again.
 error-not-saved = Sorry, that could not be saved, so nothing changed. Please try again in a moment.
+error-unknown-game = There is no such game here. Pick one from the list.
 error-channel-busy = A game is already running in this channel. Finish it first, or ask an admin to turn on threads (/config threads).
 error-options-syntax = I could not read “{ $part }”. Write options as name=value, for example expert=yes.
 error-option-unknown = This game has no option “{ $option }”.

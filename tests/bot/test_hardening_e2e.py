@@ -1,0 +1,112 @@
+"""A hostile member or a forged request cannot ping, inject markdown, flood, or act elsewhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.i18n import t
+from bot.runtime import GameError
+from cogs.games import known
+from tests.bot.driver import board, components, only_session, open_game
+
+HALF_TURN = 61
+
+
+def forge(world: Any, message: Any, custom_id: str) -> None:
+    """Rewrite the first component of a message as a tampered client would send it."""
+    stored = world.env.backend.get_message(message.channel.id, message.id)
+    stored.components[0]["components"][0]["custom_id"] = custom_id
+
+
+def public_messages(world: Any) -> list[discord.Message]:
+    return world.channel.history()
+
+
+async def test_names_are_shown_as_typed_and_ping_nobody(world):
+    evil = world.member("@everyone [Nitro](https://x.co)")
+    alice = world.members[0]
+    board_message = await open_game(world, evil, "mindup", [alice], ai=1)
+    for actor in (evil, alice):  # both choose: the reveal names everyone
+        panel = (await actor.click(board(world), label="My hand")).response
+        select = next(c for c in components(panel) if c["custom_id"].startswith("tb:sel:"))
+        await actor.select(
+            panel.message, [select["options"][0]["value"]], custom_id=select["custom_id"]
+        )
+
+    latest = board(world).embeds[0]
+    texts = [m.content for m in public_messages(world)]
+    shown = "\n".join([*texts, latest.description or "", *(f.value for f in latest.fields)])
+    assert "[Nitro](https://x.co)" not in shown
+    assert "\\[Nitro\\]" in shown  # the name reads as typed, not as a link
+    for message in public_messages(world):
+        assert not message.mention_everyone and not message.role_mentions
+
+
+async def test_a_reminder_pings_exactly_the_player_it_waits_for(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    await world.env.advance_time(HALF_TURN)
+    reminder = world.channel.last_message
+    assert reminder.content.startswith("⏳")
+    assert [user.id for user in reminder.mentions] == [alice.id]
+    assert not reminder.mention_everyone
+
+
+async def test_a_huge_option_text_is_refused_briefly_and_quoted_short(world):
+    alice = world.members[0]
+    junk = "x" * 1950
+    result = await alice.slash(world.channel, "newgame", game="zero", options=junk)
+    assert result.ephemeral
+    assert "Write options as name=value" in result.response.content
+    assert len(result.response.content) < 300 and junk not in result.response.content
+    assert world.env.errors == []
+    assert world.env.bot.runtime.sessions == {}
+
+
+def test_an_unknown_game_is_refused_with_a_reason():
+    # Discord (and SimCord) offer only our games; a forged request may name any.
+    with pytest.raises(GameError) as refused:
+        known("chess")
+    assert t("en", refused.value.key) == "There is no such game here. Pick one from the list."
+    assert t("ru", refused.value.key) == "Такой игры здесь нет. Выберите игру из списка."
+
+
+async def test_a_manager_of_another_server_cannot_end_a_game_here(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    # Another server, where the intruder may manage everything, with a game of its own.
+    other = world.env.create_guild("Elsewhere")
+    channel = other.create_text_channel("games")
+    admins = other.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    intruder = other.add_member(world.env.create_user("mallory"), roles=[admins])
+    await intruder.slash(channel, "newgame", game="zero")
+    asked = await intruder.slash(channel, "game end")
+    forge(world, asked.response.message, f"tb:ok:{session.id}:end")
+
+    result = await intruder.click(asked.response.message, custom_id=f"tb:ok:{session.id}:end")
+
+    assert result.response.content == "Only the host can do that."
+    assert session.running and session.id in world.env.bot.runtime.sessions
+
+
+async def test_a_panel_action_forged_onto_the_board_never_turns_the_board_into_a_panel(world):
+    alice, bob = world.members[:2]
+    board_message = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    panel = (await alice.click(board_message, label="My hand")).response
+    select = next(c for c in components(panel) if c["custom_id"].startswith("tb:sel:"))
+    card = select["options"][0]["value"]
+    forged = select["custom_id"].replace(":sel:", ":act:").rsplit(":", 1)[0] + f":{card}"
+    forge(world, board_message, forged)
+
+    result = await alice.click(board_message, custom_id=forged)
+
+    assert session.state.version == 1  # the card was played: it was alice's to play
+    assert result.ephemeral  # she got her panel privately
+    shown = next(m for m in world.channel.history() if m.id == board_message.id)
+    assert shown.embeds[0].title == "The Game"  # the board is still the board
+    assert "Your cards" not in (shown.embeds[0].description or "")
