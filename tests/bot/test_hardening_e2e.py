@@ -28,7 +28,7 @@ def public_messages(world: Any) -> list[discord.Message]:
 async def test_names_are_shown_as_typed_and_ping_nobody(world):
     evil = world.member("@everyone [Nitro](https://x.co)")
     alice = world.members[0]
-    board_message = await open_game(world, evil, "mindup", [alice], ai=1)
+    await open_game(world, evil, "mindup", [alice], ai=1)
     for actor in (evil, alice):  # both choose: the reveal names everyone
         panel = (await actor.click(board(world), label="My hand")).response
         select = next(c for c in components(panel) if c["custom_id"].startswith("tb:sel:"))
