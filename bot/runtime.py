@@ -84,6 +84,7 @@ class Runtime:
         self.scheduler = Scheduler()
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._configs: dict[int, GuildConfig] = {}
+        self._config_locks: dict[int, asyncio.Lock] = {}
         self._opening: set[int] = set()
         """Channels where a lobby is being written: a second /newgame there must wait its turn."""
 
@@ -132,18 +133,35 @@ class Runtime:
         return [*places, (self._by_guild, session.record.guild_id)]
 
     async def config(self, guild_id: int) -> GuildConfig:
-        """The server's settings (shared and frozen: every move reads them)."""
+        """The server's settings (shared and frozen: every move reads them).
+
+        Settings that no longer validate (a damaged row, an option an upgrade renamed) are
+        logged and replaced by the defaults: one server's row must not stop its games.
+        """
         cfg = self._configs.get(guild_id)
         if cfg is None:
-            loaded = GuildConfig.model_validate(await self.storage.guild_settings(guild_id))
+            try:
+                loaded = GuildConfig.model_validate(await self.storage.guild_settings(guild_id))
+            except (ValueError, KeyError) as exc:
+                log.error("settings of server %s are damaged; using defaults: %s", guild_id, exc)
+                loaded = GuildConfig()
             # A save that finished while this read waited is newer: keep it.
             cfg = self._configs.setdefault(guild_id, loaded)
         return cfg
 
-    async def save_config(self, guild_id: int, cfg: GuildConfig) -> None:
-        """Store a server's new settings; games use them from their next move on."""
-        await self.storage.save_guild_settings(guild_id, cfg.model_dump(mode="json"))
-        self._configs[guild_id] = cfg
+    async def change_config(
+        self, guild_id: int, change: Callable[[GuildConfig], GuildConfig]
+    ) -> GuildConfig:
+        """Store `change(current settings)`; games use it from their next move on.
+
+        One change at a time per server, each on the settings the one before it stored: two
+        admins saving at the same instant both keep their change.
+        """
+        async with self._config_locks.setdefault(guild_id, asyncio.Lock()):
+            updated = change(await self.config(guild_id))
+            await self.storage.save_guild_settings(guild_id, updated.model_dump(mode="json"))
+            self._configs[guild_id] = updated
+        return updated
 
     # --- restore ---
 

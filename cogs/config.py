@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
@@ -49,18 +50,22 @@ class ConfigCog(
         return False
 
     async def _update(self, interaction: discord.Interaction, **changes: Any) -> None:
-        await guarded(interaction, lambda reply: self._save(reply, **changes))
+        await guarded(
+            interaction, lambda reply: self._save(reply, lambda data: {**data, **changes})
+        )
 
-    async def _save(self, reply: Reply, **changes: Any) -> None:
+    async def _save(self, reply: Reply, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
         """Validate and store changed settings, then show them all."""
         guild_id = reply.interaction.guild_id
         assert guild_id is not None  # the cog is guild_only
-        current = await self.runtime.config(guild_id)
-        try:
-            updated = GuildConfig.model_validate({**current.model_dump(), **changes})
-        except ValidationError as exc:
-            raise GameError("error-config-invalid", detail=str(exc.errors()[0]["msg"])) from exc
-        await self.runtime.save_config(guild_id, updated)
+
+        def changed(current: GuildConfig) -> GuildConfig:
+            try:
+                return GuildConfig.model_validate(change(current.model_dump()))
+            except ValidationError as exc:
+                raise GameError("error-config-invalid", detail=str(exc.errors()[0]["msg"])) from exc
+
+        updated = await self.runtime.change_config(guild_id, changed)
         await reply.answer(
             t(reply.lang, "config-saved") + "\n" + self._describe(updated, reply.lang)
         )
@@ -184,20 +189,22 @@ class ConfigCog(
         """Set or reset one default option of one game."""
 
         async def work(reply: Reply) -> None:
-            assert interaction.guild_id is not None
             known(game)
-            current = await self.runtime.config(interaction.guild_id)
-            defaults = {k: dict(v) for k, v in current.defaults.items()}
-            mine = defaults.setdefault(game, {})
-            if value.lower() == "default":
-                mine.pop(name, None)
-            else:
-                mine[name] = value
-            try:
-                engines.game(game).SPEC.Options(**mine)
-            except ValidationError as exc:
-                raise options_error(game, exc, reply.lang) from exc
-            await self._save(reply, defaults=defaults)
+
+            def with_option(data: dict[str, Any]) -> dict[str, Any]:
+                defaults = {k: dict(v) for k, v in data["defaults"].items()}
+                mine = defaults.setdefault(game, {})
+                if value.lower() == "default":
+                    mine.pop(name, None)
+                else:
+                    mine[name] = value
+                try:
+                    engines.game(game).SPEC.Options(**mine)
+                except ValidationError as exc:
+                    raise options_error(game, exc, reply.lang) from exc
+                return {**data, "defaults": defaults}
+
+            await self._save(reply, with_option)
 
         await guarded(interaction, work)
 
