@@ -171,6 +171,7 @@ class Runtime:
         for record in await self.storage.games():
             session = GameSession(record=record)
             try:
+                session.game  # noqa: B018 - an unknown game raises here, not at its first click
                 if record.status == "running":
                     self._load_state(session, points.get(record.id))
             except Exception:
@@ -206,6 +207,8 @@ class Runtime:
         if point is None:
             raise LookupError(f"running game {session.id} has no snapshot")
         session.state = session.game.SPEC.State.model_validate_json(point.state)
+        if session.state.players != len(session.record.seats):
+            raise LookupError(f"running game {session.id} has {len(session.record.seats)} seats")
         session.replay(point.actions)
 
     # --- lobby ---

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -22,6 +23,8 @@ from pydantic import BaseModel
 from yoyo import get_backend, read_migrations
 
 from bot.batch_writer import BatchWriter, Statement
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 Status = Literal["lobby", "running", "finished", "cancelled", "abandoned"]
@@ -357,25 +360,31 @@ class Storage:
                 seats.setdefault(row["game_id"], []).append(
                     SeatRecord(user_id=row["user_id"], name=row["name"], ai=bool(row["ai"]))
                 )
-        return [
-            GameRecord(
-                id=r["id"],
-                guild_id=r["guild_id"],
-                channel_id=r["channel_id"],
-                thread_id=r["thread_id"],
-                message_id=r["message_id"],
-                slug=r["slug"],
-                options=json.loads(r["options"]),
-                seed=r["seed"],
-                status=r["status"],
-                host_id=r["host_id"],
-                language=r["language"],
-                deadline=r["deadline"],
-                created_at=r["created_at"],
-                seats=seats.get(r["id"], []),
-            )
-            for r in rows
-        ]
+        records = []
+        for r in rows:
+            try:
+                records.append(
+                    GameRecord(
+                        id=r["id"],
+                        guild_id=r["guild_id"],
+                        channel_id=r["channel_id"],
+                        thread_id=r["thread_id"],
+                        message_id=r["message_id"],
+                        slug=r["slug"],
+                        options=json.loads(r["options"]),
+                        seed=r["seed"],
+                        status=r["status"],
+                        host_id=r["host_id"],
+                        language=r["language"],
+                        deadline=r["deadline"],
+                        created_at=r["created_at"],
+                        seats=seats.get(r["id"], []),
+                    )
+                )
+            except ValueError as exc:  # pydantic's ValidationError and bad JSON alike
+                # One damaged row must not keep every other game from loading.
+                log.error("game %s is damaged and was left out: %s", r["id"], exc)
+        return records
 
     # --- the action log ---
 
