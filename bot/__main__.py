@@ -6,12 +6,13 @@ import logging
 import sys
 from pathlib import Path
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
 from bot import event_loop
 from bot.settings import DISCORD, Settings
-from bot.storage import StorageError, backup
+from bot.storage import StorageError, backup, prepare
 
 REFUSED = 3
 """Exit status when Discord refuses the bot (token or intents): restarting will not help."""
@@ -67,11 +68,28 @@ def main() -> int:
         discord.http.Route.BASE = f"{settings.discord_api_base.rstrip('/')}/api/v10"
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
 
+    try:
+        prepare(settings.database_path)
+    except StorageError as exc:
+        print(
+            f"The database {settings.database_path} cannot be used: {exc}. Restore it from a "
+            "backup (docs/deploying.md) or set DATABASE_URL to another file.",
+            file=sys.stderr,
+        )
+        return 1
+
     from bot.client import TabletopBot
 
     bot = TabletopBot(settings)
     try:
         event_loop.run(bot, settings.discord_token.get_secret_value())
+    except (aiohttp.ClientConnectionError, TimeoutError) as exc:
+        print(
+            f"Cannot reach Discord at {settings.discord_api_base} ({exc}): check the network "
+            "connection; the bot can be started again at any time.",
+            file=sys.stderr,
+        )
+        return 1
     except discord.LoginFailure:
         print(
             "Discord rejected DISCORD_TOKEN: copy the token again from the developer portal.",

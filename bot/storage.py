@@ -111,11 +111,25 @@ def backup(path: Path, target: Path) -> None:
         raise StorageError(str(exc)) from exc
 
 
-def _migrate(path: Path) -> None:
-    backend = get_backend(f"sqlite:///{path}")
-    migrations = read_migrations(str(MIGRATIONS))
-    with backend.lock():
-        backend.apply_migrations(backend.to_apply(migrations))
+def prepare(path: Path) -> None:
+    """Make the database ready: created if new, migrated, readable and writable.
+
+    Raises StorageError with what is wrong (a damaged or foreign file, a file or folder the
+    bot may not write) before the bot connects anywhere.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.closing(sqlite3.connect(path)) as conn:
+            (verdict,) = conn.execute("PRAGMA quick_check").fetchone()
+            if verdict != "ok":
+                raise StorageError(f"the file is damaged ({verdict})")
+            conn.execute("BEGIN IMMEDIATE")  # fails at once on a read-only file or folder
+            conn.execute("ROLLBACK")
+        backend = get_backend(f"sqlite:///{path}")
+        with backend.lock():
+            backend.apply_migrations(backend.to_apply(read_migrations(str(MIGRATIONS))))
+    except (sqlite3.Error, OSError) as exc:
+        raise StorageError(str(exc)) from exc
 
 
 _INSERT_SEAT = "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)"
@@ -206,8 +220,7 @@ class Storage:
     @classmethod
     async def open(cls, path: Path) -> Storage:
         """Create the file if needed, apply pending migrations and open it in WAL mode."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        await asyncio.to_thread(_migrate, path)
+        await asyncio.to_thread(prepare, path)
         writer = BatchWriter(path)
         db = await aiosqlite.connect(path)
         db.row_factory = aiosqlite.Row
