@@ -364,6 +364,8 @@ class Runtime:
         async with session.lock:
             if not session.running:
                 raise GameError("error-game-over")
+            if session.record.seats[seat].kicked:
+                raise GameError("error-kicked")
             yield seat
 
     async def act(
@@ -420,8 +422,17 @@ class Runtime:
             raise GameError("error-host-only")
         if session.record.status == "lobby":
             await self.leave_lobby(session, user_id)
-        else:
-            await self.hand_to_ai(session, user_id)
+            return
+        seat = session.seat_of(user_id)
+        if seat is None or session.record.seats[seat].kicked:
+            raise GameError("error-member-not-playing")
+        async with session.lock:
+            if not session.running:
+                raise GameError("error-game-over")
+            kicked = _with_seat(session.record, seat, ai=True, kicked=True)
+            await self._seats_changed(session, kicked)
+            self.presenter.board_changed(session)
+            self._kick_ai(session)
 
     async def member_left(self, guild_id: int, user_id: int) -> None:
         """A member left the server: their lobby seats free up, the AI plays their running seats."""

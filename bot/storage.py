@@ -43,6 +43,8 @@ class SeatRecord(BaseModel):
     user_id: int | None
     name: str
     ai: bool
+    kicked: bool = False
+    """The host or a manager removed the member: the AI keeps the seat to the end."""
 
 
 class GameRecord(BaseModel):
@@ -132,11 +134,13 @@ def prepare(path: Path) -> None:
         raise StorageError(str(exc)) from exc
 
 
-_INSERT_SEAT = "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)"
+_INSERT_SEAT = (
+    "INSERT INTO seats (game_id, seat, user_id, name, ai, kicked) VALUES (?, ?, ?, ?, ?, ?)"
+)
 
 
 def _seat_values(game_id: str, seat: int, record: SeatRecord) -> tuple[Any, ...]:
-    return (game_id, seat, record.user_id, record.name, int(record.ai))
+    return (game_id, seat, record.user_id, record.name, int(record.ai), int(record.kicked))
 
 
 def _seat_row(game_id: str, seat: int, record: SeatRecord) -> Statement:
@@ -371,7 +375,12 @@ class Storage:
         ) as cur:
             async for row in cur:
                 seats.setdefault(row["game_id"], []).append(
-                    SeatRecord(user_id=row["user_id"], name=row["name"], ai=bool(row["ai"]))
+                    SeatRecord(
+                        user_id=row["user_id"],
+                        name=row["name"],
+                        ai=bool(row["ai"]),
+                        kicked=bool(row["kicked"]),
+                    )
                 )
         records = []
         for r in rows:

@@ -49,6 +49,8 @@ def seated(session: GameSession, user_id: int) -> int:
         raise GameError("error-not-a-player")
     if not session.running:
         raise GameError("error-not-started")
+    if session.record.seats[seat].kicked:
+        raise GameError("error-kicked")
     return seat
 
 

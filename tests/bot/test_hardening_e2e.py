@@ -110,3 +110,29 @@ async def test_a_panel_action_forged_onto_the_board_never_turns_the_board_into_a
     shown = next(m for m in world.channel.history() if m.id == board_message.id)
     assert shown.embeds[0].title == "The Game"  # the board is still the board
     assert "Your cards" not in (shown.embeds[0].description or "")
+
+
+async def test_a_kicked_member_can_neither_take_the_seat_back_nor_play(world):
+    alice, bob, carol = world.members
+    await world.admin.slash(world.channel, "config afk", policy="ai", takeover_after=1)
+    board_message = await open_game(world, alice, "thegame", [bob, carol])
+    session = only_session(world)
+    await world.env.advance_time(121)  # alice's clock runs out: the AI takes her seat
+    notice = next(m for m in reversed(world.channel.history()) if m.content.startswith("🤖"))
+
+    kicked = await alice.slash(world.channel, "game kick", member=bob)
+    assert kicked.ephemeral and bob.mention in kicked.response.content
+
+    removed = "You were removed from this game, so you can no longer play in it."
+    for attempt in (
+        await bob.click(notice, label="Take my seat back"),
+        await bob.click(board_message, label="My hand"),
+    ):
+        assert attempt.ephemeral and attempt.response.content == removed
+    assert [(s.ai, s.kicked) for s in session.record.seats][1] == (True, True)
+
+    await world.restart()  # the kick is stored, not only remembered
+    again = await bob.click(board_message, label="My hand")
+    assert again.response.content == removed
+    back = await alice.click(notice, label="Take my seat back")  # alice only timed out
+    assert "Your seat is yours again" in back.response.content

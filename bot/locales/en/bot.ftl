@@ -84,6 +84,8 @@ error-stale = That panel was out of date, so nothing was played. Here is the cur
 error-unexpected = Sorry, something went wrong on our side. The game is safe; please try again.
 error-not-saved = Sorry, that could not be saved, so nothing changed. Please try again in a moment.
 error-unknown-game = There is no such game here. Pick one from the list.
+error-kicked = You were removed from this game, so you can no longer play in it.
+error-member-not-playing = That member is not playing in this game.
 error-channel-busy = A game is already running in this channel. Finish it first, or ask an admin to turn on threads (/config threads).
 error-options-syntax = I could not read “{ $part }”. Write options as name=value, for example expert=yes.
 error-option-unknown = This game has no option “{ $option }”.
