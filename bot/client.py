@@ -129,22 +129,25 @@ class TabletopBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
 
-    async def reachable(self, channel_id: int) -> bool:
-        """Whether the bot can still post in a channel or thread."""
-        channel = self.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.fetch_channel(channel_id)
-            except (discord.NotFound, discord.Forbidden):
-                return False
-        if isinstance(channel, discord.abc.GuildChannel | discord.Thread):
-            return channel.permissions_for(channel.guild.me).send_messages
-        return True
+    async def gone(self, channel_id: int) -> bool:
+        """Whether a channel or thread no longer exists (Discord says Unknown Channel).
+
+        Missing permissions or a failing request say nothing of the kind: the channel is kept.
+        """
+        if self.get_channel(channel_id) is not None:
+            return False
+        try:
+            await self.fetch_channel(channel_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            return False
+        return False
 
     @tasks.loop(minutes=10)
     async def sweeper(self) -> None:
-        """Close games whose channel was deleted or became inaccessible."""
-        closed = await self.runtime.sweep(self.reachable)
+        """Close games whose channel was deleted."""
+        closed = await self.runtime.sweep(self.gone)
         if closed:
             log.info("closed %d games whose channel is gone", closed)
 
@@ -154,11 +157,11 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A deleted channel ends its games."""
-        await self.runtime.sweep(self.reachable)
+        await self.runtime.sweep(self.gone)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A deleted thread ends its game."""
-        await self.runtime.sweep(self.reachable)
+        await self.runtime.sweep(self.gone)
 
     async def on_ready(self) -> None:
         """Sweep, then log who we are and how to invite us."""

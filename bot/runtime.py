@@ -446,11 +446,15 @@ class Runtime:
                 await self.hand_to_ai(session, user_id)
                 self.presenter.notice(session, "notice-member-left", seats=[seat])
 
-    async def sweep(self, reachable: Callable[[int], Awaitable[bool]]) -> int:
-        """Close the games whose channel or thread is gone or out of reach; how many closed."""
+    async def sweep(self, gone: Callable[[int], Awaitable[bool]]) -> int:
+        """Close the games whose channel or thread is gone; how many closed.
+
+        A channel the bot may not post in for now (a moderator locked it) is not gone: its
+        games wait, and their boards are redrawn once the bot may post again.
+        """
         closed = 0
         for session in list(self.sessions.values()):
-            if not await reachable(session.record.play_channel_id):
+            if await gone(session.record.play_channel_id):
                 async with session.lock:
                     if session.id in self.sessions:
                         await self._close(session, "abandoned")

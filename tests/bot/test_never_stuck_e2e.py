@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import time
 
+import discord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
 from tests.bot.driver import act_once, board, click_verb, only_session, open_game
 
 TURN = 120
@@ -148,3 +152,22 @@ async def test_a_deleted_channel_closes_its_game(world):
     assert world.env.bot.runtime.sessions == {}
     stored = await world.env.bot.runtime.storage.games(("abandoned",))
     assert len(stored) == 1
+
+
+async def test_a_channel_locked_for_a_while_keeps_its_game(world):
+    alice, bob = world.members[:2]
+    await world.admin.slash(world.channel, "config timer", turn_seconds=0)
+    board_message = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    bot_id = world.env.bot.user.id
+    no_posting = discord.Permissions(send_messages=True).value
+    world.env.backend.set_overwrite(
+        world.channel.id, Overwrite(target_id=bot_id, type=OverwriteType.MEMBER, deny=no_posting)
+    )
+
+    await world.env.advance_time(15 * 60)  # the sweeper runs meanwhile
+    assert session.running and session.id in world.env.bot.runtime.sessions
+
+    world.env.backend.delete_overwrite(world.channel.id, bot_id)
+    assert await act_once(alice, board_message) is not None  # the game goes on
+    assert session.running and session.state.version == 1
