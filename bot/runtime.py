@@ -232,8 +232,7 @@ class Runtime:
         if options and not cfg.hosts_change_options:
             raise GameError("error-options-locked")
         resolved = cfg.options_for(slug, options)
-        if thread_id is None and (self.in_channel(channel_id) or channel_id in self._opening):
-            raise GameError("error-channel-busy")
+        self.check_room(cfg, guild_id, None if thread_id else channel_id, host_id)
         record = GameRecord(
             id=secrets.token_hex(4),
             guild_id=guild_id,
@@ -257,6 +256,23 @@ class Runtime:
         self._add(session)
         self._schedule_lobby_expiry(session, cfg.lobby_minutes)
         return session
+
+    def check_room(
+        self, cfg: GuildConfig, guild_id: int, channel_id: int | None, host_id: int
+    ) -> None:
+        """Refuse a new lobby where there is no room for it.
+
+        `channel_id`: the channel it would share (None when it gets a thread of its own).
+        Caps on open lobbies per member and per server keep one member from flooding a server
+        with lobbies (and threads).
+        """
+        if channel_id is not None and (self.in_channel(channel_id) or channel_id in self._opening):
+            raise GameError("error-channel-busy")
+        lobbies = [s for s in self.in_guild(guild_id) if s.record.status == "lobby"]
+        if len(lobbies) >= cfg.lobbies_per_server:
+            raise GameError("error-lobbies-server", count=cfg.lobbies_per_server)
+        if sum(1 for s in lobbies if s.record.host_id == host_id) >= cfg.lobbies_per_member:
+            raise GameError("error-lobbies-member", count=cfg.lobbies_per_member)
 
     async def join(self, session: GameSession, user_id: int, name: str) -> None:
         """Seat a member in the lobby."""

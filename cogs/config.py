@@ -80,6 +80,12 @@ class ConfigCog(
             t(lang, f"config-afk-{cfg.afk_policy}", count=cfg.takeover_after),
             t(lang, f"config-reminder-{cfg.reminder}"),
             t(lang, "config-lobby-minutes", minutes=cfg.lobby_minutes),
+            t(
+                lang,
+                "config-lobbies",
+                member=cfg.lobbies_per_member,
+                server=cfg.lobbies_per_server,
+            ),
         ]
         for slug in engines.SLUGS:
             spec = engines.game(slug).SPEC
@@ -166,6 +172,30 @@ class ConfigCog(
         ):
             if value is not None:
                 changes[name] = value
+        await self._update(interaction, **changes)
+
+    @app_commands.command(
+        name=_("lobbies", key="cmd-config-lobbies"),
+        description=_("How many lobbies may be open at once", key="cmd-config-lobbies-desc"),
+    )
+    @app_commands.rename(
+        per_member=_("per_member", key="cmd-arg-per-member"),
+        per_server=_("per_server", key="cmd-arg-per-server"),
+    )
+    @app_commands.describe(
+        per_member=_("Open lobbies one member may host", key="cmd-config-lobbies-member"),
+        per_server=_("Open lobbies in this server in all", key="cmd-config-lobbies-server"),
+    )
+    async def lobbies(
+        self,
+        interaction: discord.Interaction,
+        per_member: app_commands.Range[int, 1, 25],
+        per_server: app_commands.Range[int, 1, 200] | None = None,
+    ) -> None:
+        """Cap the open lobbies per member and per server."""
+        changes: dict[str, Any] = {"lobbies_per_member": per_member}
+        if per_server is not None:
+            changes["lobbies_per_server"] = per_server
         await self._update(interaction, **changes)
 
     @app_commands.command(

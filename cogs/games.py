@@ -105,8 +105,9 @@ class GamesCog(commands.Cog):
         known(slug)
         assert interaction.guild is not None and interaction.channel is not None
         cfg = await self.runtime.config(interaction.guild.id)
-        if not cfg.threads and self.runtime.in_channel(interaction.channel.id):
-            raise GameError("error-channel-busy")
+        shared = None if cfg.threads else interaction.channel.id
+        # Before a thread is made for it: a refused lobby must leave no empty thread behind.
+        self.runtime.check_room(cfg, interaction.guild.id, shared, interaction.user.id)
         try:
             values = parse_options(options_text)
             cfg.options_for(slug, values)

@@ -136,3 +136,18 @@ async def test_a_kicked_member_can_neither_take_the_seat_back_nor_play(world):
     assert again.response.content == removed
     back = await alice.click(notice, label="Take my seat back")  # alice only timed out
     assert "Your seat is yours again" in back.response.content
+
+
+async def test_open_lobbies_are_capped_per_member_and_per_server(world):
+    alice, bob, carol = world.members
+    await world.admin.slash(world.channel, "config lobbies", per_member=1, per_server=2)
+    more = [world.guild.create_text_channel(f"games-{n}") for n in range(3)]
+    await alice.slash(world.channel, "newgame", game="zero")
+
+    again = await alice.slash(more[0], "newgame", game="zero")
+    assert again.response.content == "You already host an open lobby here. Start or cancel one first."
+    await bob.slash(more[0], "newgame", game="zero")
+    third = await carol.slash(more[1], "newgame", game="zero")
+    assert third.response.content.startswith("This server already has 2 open lobbies.")
+    assert len(world.env.bot.runtime.sessions) == 2
+    assert more[1].last_message is None and more[0].last_message is not None

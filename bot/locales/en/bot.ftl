@@ -86,6 +86,14 @@ error-not-saved = Sorry, that could not be saved, so nothing changed. Please try
 error-unknown-game = There is no such game here. Pick one from the list.
 error-kicked = You were removed from this game, so you can no longer play in it.
 error-member-not-playing = That member is not playing in this game.
+error-lobbies-member = You already host { $count ->
+    [one] an open lobby
+   *[other] { $count } open lobbies
+} here. Start or cancel one first.
+error-lobbies-server = This server already has { $count ->
+    [one] an open lobby
+   *[other] { $count } open lobbies
+}. Start or cancel one first, or ask an admin to allow more (/config lobbies).
 error-channel-busy = A game is already running in this channel. Finish it first, or ask an admin to turn on threads (/config threads).
 error-options-syntax = I could not read “{ $part }”. Write options as name=value, for example expert=yes.
 error-option-unknown = This game has no option “{ $option }”.
@@ -184,3 +192,10 @@ cmd-kick-desc = Hand a member's seat to the AI (host or admins)
 cmd-arg-member = member
 cmd-config-afk = afk
 cmd-config-afk-desc = What happens when a player lets the clock run out
+config-lobbies = Open lobbies at once: { $member } per member, { $server } per server
+cmd-config-lobbies = lobbies
+cmd-config-lobbies-desc = How many lobbies may be open at once
+cmd-config-lobbies-member = Open lobbies one member may host
+cmd-config-lobbies-server = Open lobbies in this server in all
+cmd-arg-per-member = per_member
+cmd-arg-per-server = per_server
