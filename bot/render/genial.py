@@ -134,8 +134,14 @@ def _series(view: View, names: Sequence[str], lang: str) -> list[str]:
     return lines
 
 
+def outside(collections: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Tokens per colour outside every collection: reserve, centre and staging area (R29)."""
+    return tuple(PER_COLOUR - sum(held[c] for held in collections) for c in range(COLOUR_COUNT))
+
+
 def _game_results(view: View, names: Sequence[str], lang: str) -> list[str]:
-    """How each finished game ended: a completed collection or the stall safeguard (R23, R28)."""
+    """How each finished game ended: a completed collection, a dead position or the stall
+    safeguard (R23, R29, R28)."""
     lines = []
     for number, record in enumerate(view.results, start=1):
         winners = ", ".join(names[s] for s in record.winners)
@@ -145,6 +151,7 @@ def _game_results(view: View, names: Sequence[str], lang: str) -> list[str]:
             winners=winners,
             count=len(record.winners),
             turns=STALL_TURNS,
+            tokens=tokens(outside(record.collections)),
         )
         if view.games > 1:
             line = t(lang, "genial-game-number", game=number) + " " + line
@@ -257,7 +264,8 @@ def _miss(who: str, returned: list[int], lang: str) -> str:
 
 
 def event(event: Event, names: list[str], lang: str) -> str | None:
-    """Draws, misses, banks, bonus turns, alternative moves, recycling and each game's end."""
+    """Draws, misses, banks, bonus turns, alternative moves, recycling, a dead position (R29)
+    and each game's end."""
     p = event.params
     who = f"**{names[event.seat]}**" if event.seat is not None else ""
     kind = event.kind.removeprefix("genial.")
@@ -281,6 +289,11 @@ def event(event: Event, names: list[str], lang: str) -> str | None:
         return t(lang, "genial-ev-bonus-turn", who=who) if p["bonus"] else None
     if kind == "recycled":
         return t(lang, "genial-ev-recycled", count=p["tokens"])
+    if kind == "deadlock":
+        needs = " · ".join(
+            f"**{names[s]}** {spaced(colours)}" for s, colours in enumerate(p["lacking"]) if colours
+        )
+        return t(lang, "genial-ev-deadlock", tokens=tokens(p["outside"]), needs=needs)
     if kind == "game_over":
         winners = ", ".join(f"**{names[s]}**" for s in p["winners"])
         return t(
@@ -298,11 +311,13 @@ def event(event: Event, names: list[str], lang: str) -> str | None:
 
 
 def announce(event: Event) -> bool:
-    """Misses, bonus turns earned, a recycled reserve, and each game's end and next start."""
+    """Misses, bonus turns earned, a recycled reserve, a dead position, and each game's end and
+    next start."""
     return event.kind in (
         "genial.miss",
         "genial.bonus",
         "genial.recycled",
+        "genial.deadlock",
         "genial.game_over",
         "genial.game_started",
     )

@@ -3,8 +3,9 @@
 Ruleset: docs/rules/genial.md. Variants (Options): per-colour target 6 instead of 7 with three
 players (original German edition), a series of games scored by victory points with the start seat
 rotating (R25) and an optional most-games-won tie-break, and the seat that starts (R3).
-Implementation rulings: the centre is recycled into an empty reserve (R27) and a game stalls after
-500 idle turns (R28).
+Implementation rulings: the centre is recycled into an empty reserve (R27), a game ends at once in a
+dead position, where no collection can ever change again (R29), and as a last safeguard a game
+stalls after 500 idle turns (R28).
 """
 
 from __future__ import annotations

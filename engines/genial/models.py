@@ -19,7 +19,8 @@ PER_COLOUR: Final = 21
 CENTRE_SIZE: Final = 3
 """The centre is refilled to this many tokens before every turn (R2, R5)."""
 STALL_TURNS: Final = 500
-"""R28: this many consecutive turns without a collection change stop a game as stalled."""
+"""R28: this many consecutive turns without a collection change stop a game as stalled (a last
+safeguard: a dead position, R29, ends the game as soon as it arises)."""
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 
@@ -87,8 +88,9 @@ Action = Annotated[Draw | Bank | Alternative, Field(discriminator="kind")]
 Phase = Literal["start", "drawing", "over"]
 """start: a turn's first choice (draw or alternative); drawing: after a success; over: match ended."""
 
-GameResult = Literal["won", "stalled"]
-"""won: somebody completed a collection (R23); stalled: stopped by the R28 safeguard."""
+GameResult = Literal["won", "deadlock", "stalled"]
+"""won: somebody completed a collection (R23); deadlock: no collection could ever change again
+(R29); stalled: stopped by the R28 safeguard."""
 
 
 class GameRecord(Frozen):

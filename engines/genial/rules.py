@@ -140,6 +140,60 @@ def alternative_colour(collection: Counts, centre: Counts) -> int | None:
     return None
 
 
+def outside(collections: tuple[Counts, ...]) -> Counts:
+    """Tokens per colour outside every collection: reserve, centre and staging area together."""
+    return tuple(PER_COLOUR - sum(col[c] for col in collections) for c in range(COLOURS))
+
+
+def dead_position(collections: tuple[Counts, ...], target: int) -> bool:
+    """R29: whether no collection can ever change again, whatever anyone does or draws.
+
+    With out[c] the tokens of colour c outside the collections (`outside`), the position is dead
+    when for every seat and every colour c that the seat still lacks (count below T):
+      (a) out[c] <= 1, and
+      (b) out[c] == 0 if c is the seat's only weakest colour (R20).
+
+    Sound (a position found dead is dead). A collection changes only through a bank (R13) or an
+    alternative move (R21), and only in a colour its owner lacks: a colour already at T goes back
+    to T at the end of the same turn (R15), so collecting more of it changes nothing.
+    * To bank colour c the seat must have staged a c by a success, so the centre held a c (R8);
+      the centre does not change during a draw sequence except by an R27 recycle, which empties
+      it, and the draw that follows a recycle is a no-match miss (R9) that ends the turn. So at
+      the moment of banking a c is staged and another lies in the centre: out[c] >= 2, which (a)
+      excludes.
+    * The alternative move takes the seat's only weakest colour c from the centre: out[c] >= 1,
+      which (b) excludes. That colour is below T, or every other colour would exceed T, which
+      R15 rules out at the start of a turn.
+    So no single action changes a collection. The test reads nothing but the collections (out[c]
+    is 21 minus their sum, and the weakest colour is a property of a collection), so it still
+    holds after that action, and by induction after any sequence of actions and draws: nobody
+    can complete a collection or change the R24 ranking any more, and ending the game at once
+    (ranked by R24) loses nothing.
+
+    When it holds. Never with 2 players (two collections hold at most 14 of a colour, so out[c]
+    >= 7), 4 players (T = 5: out[c] <= 1 means four collections hold 20, all at T) or 3 players
+    with T = 6 (out[c] >= 3). With 3 players and T = 7 it holds exactly in the position of R29:
+    (a) makes each lacked colour 7 + 7 + 6 with its single remaining token outside; a seat with
+    one colour at 6 could take that token by the alternative move (b), and a seat with none
+    would have won, so each seat has two colours at 6, and every colour is at 6 for one seat.
+
+    Complete (a dead position is found): argued and tested, not proved. When the test fails, a
+    seat lacks a colour with two or more tokens outside, or its only weakest colour has a token
+    outside; misses, refills and R27's recycling keep moving the outside tokens between reserve
+    and centre, so the draws can bring them where that seat can collect one. The property tests
+    check this by an exhaustive search over every choice and draw, from the late positions of
+    many random games and from random near-dead positions. Soundness does not depend on it, and
+    a dead position missed here would still end by the R28 safeguard.
+    """
+    out = outside(collections)
+    for collection in collections:
+        only = alternative_colour(collection, out)  # R20's colour, if a token of it is outside
+        for colour, count in enumerate(collection):
+            if count < target and (out[colour] >= 2 or colour == only):
+                return False
+    return True
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The choices of the seat to move, sorted by their encoded text."""
     if seat not in to_act(state):
@@ -251,7 +305,7 @@ def _alternative(state: State, colour: int, rng: Random, events: list[Event]) ->
 
 
 def _end_turn(state: State, before: Counts, rng: Random, events: list[Event]) -> State:
-    """R14-R15, R28, then the next turn: a queued bonus turn or the next seat clockwise."""
+    """R14-R15, R29, R28, then the next turn: a queued bonus turn or the next seat clockwise."""
     seat, target = state.turn, state.target
     collection = state.collections[seat]
     excess = tuple(max(0, n - target) for n in collection)
@@ -270,6 +324,18 @@ def _end_turn(state: State, before: Counts, rng: Random, events: list[Event]) ->
     )
     if min(collection) >= target:
         return _finish_game(state, "won", rng, events)  # R14: pending bonus turns are void
+    if dead_position(state.collections, target):
+        # R29. Only a collection change can make a position dead, and collections change only
+        # here, so this finds it at the end of the very turn that creates it.
+        out = outside(state.collections)
+        lacking = [[c for c, n in enumerate(col) if n < target] for col in state.collections]
+        events.append(
+            Event(
+                kind="genial.deadlock",
+                params={"game": state.game + 1, "outside": list(out), "lacking": lacking},
+            )
+        )
+        return _finish_game(state, "deadlock", rng, events)
     if idle >= STALL_TURNS:
         return _finish_game(state, "stalled", rng, events)
     if state.bonus_pending:
@@ -279,7 +345,7 @@ def _end_turn(state: State, before: Counts, rng: Random, events: list[Event]) ->
 
 
 def _finish_game(state: State, result: GameResult, rng: Random, events: list[Event]) -> State:
-    """Record the game (R23-R25, R28) and start the next game of the series, if any."""
+    """Record the game (R23-R25, R28-R29) and start the next game of the series, if any."""
     scores, ranking, tiebreak = rank_collections(state.collections)
     record = GameRecord(
         result=result,
@@ -375,7 +441,9 @@ def outcome(state: State) -> Outcome | None:
         "games": [record.model_dump(mode="json") for record in history],
         "target": state.target,
     }
-    result = "stalled" if any(r.result == "stalled" for r in history) else "won"
+    # The most unusual ending of any game names the match's result: stalled, then deadlock.
+    ends = {r.result for r in history}
+    result = next((r for r in ("stalled", "deadlock") if r in ends), "won")
     if len(history) == 1:
         only = history[0]
         return Outcome(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections.abc import Callable
 
 import pytest
@@ -9,8 +11,10 @@ from pydantic import ValidationError
 
 from engines import genial
 from engines.core import Event, IllegalAction, decode_action, encode_action
+from engines.genial import rules
 from engines.genial.ai import _reserve_counts
 from engines.genial.models import COLOURS, PER_COLOUR, STALL_TURNS
+from engines.genial.rules import dead_position
 from engines.genial.scoring import rank_collections
 
 R, O, Y, G, B, P = range(COLOURS)  # noqa: E741 - the rules file's colour letters
@@ -414,6 +418,110 @@ def test_r28_banking_only_beyond_the_cap_counts_as_idle() -> None:
     state = make(collections=collections, staging=(R,), centre=bag(R, B), lines=(R,), idle_turns=4)
     state, _ = genial.apply(state, 0, BANK)
     assert state.idle_turns == 5
+
+
+# R28's position: each seat holds two colours at 6, each colour has one token outside.
+DEAD = ((6, 6, 7, 7, 7, 7), (7, 7, 6, 6, 7, 7), (7, 7, 7, 7, 6, 6))
+
+
+def full_lines(collections: tuple[tuple[int, ...], ...]) -> tuple[tuple[bool, ...], ...]:
+    """Every colour at T earned its bonus turn (R17)."""
+    return tuple(tuple(n == 7 for n in col) for col in collections)
+
+
+@pytest.mark.parametrize("how", ["alternative", "bank"])
+def test_r29_dead_position_ends_the_game_at_once(how: str) -> None:
+    # Example 13. C (seat 2) lacks blue; it ends the turn with blue at 6, leaving the issue's
+    # position: 3 players, T = 7, each seat two colours at 6, each colour one token outside.
+    if how == "alternative":
+        before = (*DEAD[:2], (7, 7, 7, 7, 5, 6))  # two blue outside: one in the centre
+        state = make(3, collections=before, centre=bag(R, G, B), turn=2)
+        assert state.reserve == bag(O, Y, B, P)
+        action: genial.Action = genial.Alternative(colour=B)
+    else:
+        before = (*DEAD[:2], (7, 7, 7, 7, 4, 6))  # three blue outside: staged, centre, reserve
+        state = make(3, collections=before, centre=bag(R, G, B), staging=(B,), turn=2)
+        assert state.reserve == bag(O, Y, B, P)
+        action = BANK
+    state = state.model_copy(update={"lines": full_lines(before)})
+    assert genial.legal_actions(state, 2)[0] == action
+    state, events = genial.apply(state, 2, action)
+    assert state.collections == DEAD
+    assert state.phase == "over" and genial.to_act(state) == frozenset()
+    assert kinds(events)[-3:] == ["genial.deadlock", "genial.game_over", "genial.match_over"]
+    deadlock = next(e for e in events if e.kind == "genial.deadlock")
+    assert deadlock.params == {"game": 1, "outside": [1] * 6, "lacking": [[R, O], [Y, G], [B, P]]}
+    result = genial.outcome(state)
+    assert result is not None and result.result == "deadlock"
+    assert state.history[-1].result == "deadlock"
+    # R24 ranks every seat; here every ascending list is [6, 6, 7, 7, 7, 7], so all share 1st.
+    scores, ranking, tiebreak = rank_collections(DEAD)
+    assert (result.scores, result.ranking, result.tiebreak) == (scores, ranking, tiebreak)
+    assert result.ranking == (1, 1, 1) and result.winners == (0, 1, 2) and result.scores == (6,) * 3
+
+
+def test_r29_in_a_series_the_next_game_starts() -> None:
+    options = genial.Options(games=2)
+    before = (*DEAD[:2], (7, 7, 7, 7, 5, 6))
+    state = make(3, collections=before, centre=bag(R, G, B), turn=2, options=options)
+    state, events = genial.apply(state, 2, genial.Alternative(colour=B))
+    assert kinds(events).index("genial.deadlock") < kinds(events).index("genial.game_started")
+    assert state.game == 1 and state.phase == "start" and genial.outcome(state) is None
+    assert state.history[0].result == "deadlock" and state.history[0].scores == (6, 6, 6)
+    assert state.collections == ((0,) * 6,) * 3
+
+
+def test_r29_a_similar_live_position_goes_on() -> None:
+    # C had blue 4: the alternative move leaves blue 5 with two blue tokens outside, which C can
+    # still bank (one in the centre, one drawn).
+    before = (*DEAD[:2], (7, 7, 7, 7, 4, 6))
+    state = make(3, collections=before, centre=bag(R, G, B), turn=2)
+    state, events = genial.apply(state, 2, genial.Alternative(colour=B))
+    assert state.collections[2] == (7, 7, 7, 7, 5, 6)
+    assert not dead_position(state.collections, 7)
+    assert "genial.deadlock" not in kinds(events)
+    assert state.phase == "start" and state.turn == 0 and genial.outcome(state) is None
+    # Not a dead end: with one blue in the centre C draws the other one and banks both.
+    state = make(3, collections=state.collections, centre=bag(B, O, Y), turn=2)
+    state, _ = draw_as(state, B)
+    state, _ = genial.apply(state, 2, BANK)
+    assert state.collections[2][B] == 7 and state.phase == "start"
+    # One 6 as the only weakest colour: its token can still be taken by the alternative move.
+    single = ((6, 6, 7, 7, 7, 7), (7, 7, 6, 7, 7, 7), (7, 7, 7, 6, 6, 6))
+    assert rules.outside(single) == (1,) * 6 and not dead_position(single, 7)
+    state = make(3, collections=single, centre=bag(Y, R, G), turn=1)
+    state, _ = genial.apply(state, 1, genial.Alternative(colour=Y))
+    result = genial.outcome(state)
+    assert result is not None and result.result == "won" and result.winners == (1,)
+
+
+def test_r29_with_three_players_and_t7_only_the_issue_position_is_dead() -> None:
+    # (a) allows at most one token outside in a lacked colour: 7 + 7 + 6 or 7 + 7 + 7. Among all
+    # 4^6 such splits, dead = every seat has exactly two colours at 6 (90 positions).
+    splits = [(7, 7, 7), (6, 7, 7), (7, 6, 7), (7, 7, 6)]
+    dead = []
+    for choice in itertools.product(splits, repeat=COLOURS):
+        collections = tuple(tuple(split[s] for split in choice) for s in range(3))
+        if any(min(col) == 7 for col in collections):
+            continue  # somebody has won (R14)
+        if dead_position(collections, 7):
+            dead.append(collections)
+    assert len(dead) == 90
+    assert all(sorted(col) == [6, 6, 7, 7, 7, 7] for position in dead for col in position)
+
+
+@pytest.mark.parametrize(("players", "target"), [(2, 7), (4, 5), (3, 6)], ids=["2p", "4p", "3p-t6"])
+def test_r29_cannot_arise_with_other_counts_or_target_six(players: int, target: int) -> None:
+    # Outside tokens per colour are at least 21 - players * T; (a) needs at most 1 for a lacked
+    # colour, which these player counts reach only when every seat holds T of it.
+    for position in range(2000):
+        rng = random.Random(position)
+        collections = tuple(
+            tuple(rng.choice([target, target, target - 1, target - 2]) for _ in range(COLOURS))
+            for _ in range(players)
+        )
+        if all(min(col) < target for col in collections):
+            assert not dead_position(collections, target)
 
 
 # --- worked examples (section 13) ---

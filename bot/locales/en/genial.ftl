@@ -9,6 +9,10 @@ genial-over = { $count ->
 genial-game-number = Game { $game }:
 genial-result-won = 🏆 { $winners } completed every colour.
 genial-result-stalled = ⏸ Stopped after { $turns } turns in a row without any collection changing; ranked by collections (best: { $winners }).
+genial-result-deadlock = ⛔ Ended at once in a dead position: only { $tokens } remained outside the collections, and nobody who still needed those colours could ever collect them. { $count ->
+    [one] Ranked by collections (best: { $winners }).
+   *[other] Ranked by collections: { $winners } share first place.
+  }
 genial-bonus-turn = ⭐ Bonus turn for { $who }{ $count ->
     [0] {""}
     [one] {" "}(one more after it)
@@ -74,9 +78,15 @@ genial-ev-recycled = ♻️ The reserve ran out: { $count ->
   } shuffled into a new reserve.
 genial-ev-game-won = 🏆 Game { $game } is over: { $winners } completed every colour! Points — { $points }
 genial-ev-game-stalled = ⏸ Game { $game } was stopped: { $turns } turns without any collection changing. Best collection: { $winners }. Points — { $points }
+genial-ev-deadlock = ⛔ No collection can change any more. Outside the collections only { $tokens } remain, and whoever still needs one of these colours can never collect it: banking a colour takes two of its tokens (one in the centre and one drawn), and the alternative move needs a single weakest colour. Still needed: { $needs }.
+genial-ev-game-deadlock = ⛔ Game { $game } is over: a dead position. { $count ->
+    [one] Best collection: { $winners }.
+   *[other] { $winners } share first place with equal collections.
+  } Points — { $points }
 genial-ev-game-started = 🔄 Game { $game } begins; { $who } starts.
 
 result-genial-stalled = ⏸ The game was stopped by the safeguard (500 turns without any collection changing) and ranked by collections.
+result-genial-deadlock = ⛔ The game ended at once in a dead position: every token left outside the collections was of a colour that nobody who needed it could collect, so no collection could change any more. Places follow the collections.
 tiebreak-genial-next_weakest_colour = Equal weakest colours were decided by the next-weakest colour, then the next, and so on.
 tiebreak-genial-most_games_won = Equal series totals were decided by the number of games won.
 
