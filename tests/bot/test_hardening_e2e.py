@@ -145,7 +145,9 @@ async def test_open_lobbies_are_capped_per_member_and_per_server(world):
     await alice.slash(world.channel, "newgame", game="zero")
 
     again = await alice.slash(more[0], "newgame", game="zero")
-    assert again.response.content == "You already host an open lobby here. Start or cancel one first."
+    assert (
+        again.response.content == "You already host an open lobby here. Start or cancel one first."
+    )
     await bob.slash(more[0], "newgame", game="zero")
     third = await carol.slash(more[1], "newgame", game="zero")
     assert third.response.content.startswith("This server already has 2 open lobbies.")
