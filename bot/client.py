@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import time
 
 import discord
 from discord import app_commands
@@ -23,6 +24,7 @@ from bot.intents import gateway_intents
 from bot.presenter import Presenter
 from bot.render import renderer
 from bot.runtime import Runtime
+from bot.scheduler import Clock
 from bot.settings import Settings
 from bot.storage import Storage
 from engines.core import action_adapter
@@ -82,7 +84,7 @@ class TabletopBot(commands.AutoShardedBot):
     runtime: Runtime
     ai: AiWorker
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, clock: Clock = time.time) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
@@ -96,6 +98,7 @@ class TabletopBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
+        self.clock = clock
         self._presenter: Presenter | None = None
 
     @property
@@ -118,7 +121,9 @@ class TabletopBot(commands.AutoShardedBot):
         await self.tree.set_translator(CommandTranslator())
         for name in EXTENSIONS:
             await self.load_extension(name)
-        self.runtime = Runtime(self.storage, self.presenter, self.settings.snapshot_every, self.ai)
+        self.runtime = Runtime(
+            self.storage, self.presenter, self.settings.snapshot_every, self.ai, self.clock
+        )
         settle_heap()
         restored = await self.runtime.restore()
         log.info("restored %d games", restored)

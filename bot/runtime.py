@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.ai_worker import AiWorker
 from bot.guild_config import GuildConfig
-from bot.scheduler import Scheduler
+from bot.scheduler import Clock, Scheduler
 from bot.session import GameSession, StaleAction
 from bot.storage import KEEP, GameRecord, RestorePoint, SeatRecord, Status, Storage, StorageError
 from engines.core import Event
@@ -71,6 +71,7 @@ class Runtime:
         presenter: Presenter,
         snapshot_every: int,
         ai: AiWorker | None = None,
+        clock: Clock = time.time,
     ) -> None:
         self.storage = storage
         self.ai = ai or AiWorker(enabled=False)
@@ -81,7 +82,9 @@ class Runtime:
         # for a member's games in a server: scans of all games were O(games) each time.
         self._by_channel: dict[int, dict[str, GameSession]] = {}
         self._by_guild: dict[int, dict[str, GameSession]] = {}
-        self.scheduler = Scheduler()
+        self.scheduler = Scheduler(clock)
+        self.clock = clock
+        """Deadlines and lobby ages are read on it: Discord's time, as members see it."""
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._configs: dict[int, GuildConfig] = {}
         self._config_locks: dict[int, asyncio.Lock] = {}
@@ -244,7 +247,7 @@ class Runtime:
             status="lobby",
             host_id=host_id,
             language=cfg.language,
-            created_at=time.time(),
+            created_at=self.clock(),
             seats=[SeatRecord(user_id=host_id, name=host_name, ai=False)],
         )
         self._opening.add(channel_id)
@@ -602,9 +605,9 @@ class Runtime:
         if not humans or not seconds:
             return None, humans
         deadline = session.record.deadline
-        if humans <= session.waiting and deadline and deadline > time.time():
+        if humans <= session.waiting and deadline and deadline > self.clock():
             return deadline, session.waiting
-        return time.time() + seconds, humans
+        return self.clock() + seconds, humans
 
     def _set_clock(
         self,
@@ -638,7 +641,7 @@ class Runtime:
         )
         seconds = cfg.seconds_for(simultaneous=session.game.SPEC.simultaneous)
         halfway = deadline - seconds / 2
-        if cfg.reminder != "off" and halfway > time.time():
+        if cfg.reminder != "off" and halfway > self.clock():
             reminded = sorted(session.waiting)
             self.scheduler.at(
                 f"{session.id}:turn-reminder",
@@ -669,7 +672,7 @@ class Runtime:
             self._kick_ai(session)  # seats taken over before the failure: the AI retries them
             self.scheduler.at(
                 f"{session.id}:turn",
-                time.time() + retry,
+                self.clock() + retry,
                 lambda: self._timeout(session, deadline, waiting, min(retry * 2, RETRY_LAST)),
             )
 

@@ -1,8 +1,10 @@
 """`python -m bot sandbox`: the real bot inside SimCord's simulated Discord, in the browser.
 
-A server with two channels, you (an admin) and three friends you can act for ("viewing as").
-Games persist in their own SQLite file, so stopping and starting the sandbox resumes them:
-the simulated world is rebuilt in the same order, so its ids, and the games' channels, match.
+A server with two channels, you (Ada, an admin) and three friends you can act for ("viewing
+as"). Games persist in their own SQLite file, so stopping and starting the sandbox resumes them:
+the simulated world is rebuilt in the same order, so its ids, and the games' channels, match,
+and the boards of running games are posted again. Turn clocks start off (one person playing
+for four cannot beat them); `/config timer` turns them on, on the simulated Discord's clock.
 """
 
 from __future__ import annotations
@@ -21,7 +23,12 @@ from pydantic import SecretStr
 from bot.settings import Settings
 
 INSTALL_HINT = 'The sandbox needs the optional extra: pip install -e ".[sandbox]"'
-FRIENDS = ("alice", "bob", "carol")
+YOU = "Ada"
+FRIENDS = ("Boris", "Chloé", "Dima")
+BOT_NAME = "Tabletop"
+SETTLE_SECONDS = 1.0
+"""How long the page waits for the bot to finish with a click. A longer wait would also wait
+for any bot timer due within it (a turn clock's reminder), and the page would hang meanwhile."""
 
 
 def _require_extra() -> Any:
@@ -40,6 +47,8 @@ def _check_port(port: int) -> None:
     if port == 0:
         return
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        # As the page's server binds: a port a quick restart just left (TIME_WAIT) is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("127.0.0.1", port))
         except OSError as exc:
@@ -67,6 +76,15 @@ def sandbox_settings(db: Path) -> Settings:
     )
 
 
+async def _first_start_without_clocks(bot: Any, guild_id: int) -> None:
+    """On the sandbox's first start, its server plays without turn clocks."""
+    if await bot.storage.guild_settings(guild_id):
+        return  # chosen with /config already: kept
+    await bot.runtime.change_config(
+        guild_id, lambda cfg: cfg.model_copy(update={"turn_seconds": 0, "choice_seconds": 0})
+    )
+
+
 class Sandbox:
     """The running simulated world: use as `async with Sandbox(...) as sb: sb.url`."""
 
@@ -86,16 +104,24 @@ class Sandbox:
         # The world is built first, in the same order every time, so its ids are the same on
         # every start and the stored games find their channels; then our bot connects to it.
         placeholder = discord.Client(intents=discord.Intents.none())
-        self.env = await self._stack.enter_async_context(
-            simcord.run(placeholder, settle_timeout=30)
+        self.env = env = await self._stack.enter_async_context(
+            simcord.run(placeholder, settle_timeout=SETTLE_SECONDS)
         )
-        guild = self.env.create_guild("Sandbox")
+        env.backend.bot_user.name = BOT_NAME
+        guild = env.create_guild("Sandbox")
         games = guild.create_text_channel("games")
         guild.create_text_channel("more-games")
         admins = guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
-        you = guild.add_member(self.env.create_user("you"), roles=[admins])
-        self.members = [you, *(guild.add_member(self.env.create_user(n)) for n in FRIENDS)]
-        await self.env.restart_bot(TabletopBot(sandbox_settings(self.db)))
+        you = guild.add_member(env.create_user(YOU), roles=[admins])
+        self.members = [you, *(guild.add_member(env.create_user(n)) for n in FRIENDS)]
+        bot = TabletopBot(sandbox_settings(self.db), clock=lambda: env.now().timestamp())
+        await env.restart_bot(bot)
+        await _first_start_without_clocks(bot, guild.id)
+        # The simulated world starts empty every time: the boards of running games come back.
+        for session in bot.runtime.sessions.values():
+            if session.running:
+                bot.presenter.board_changed(session)
+        await env.settle()
         preview = await self._stack.enter_async_context(
             self.env.preview(games, viewers=self.members, layout="channel", port=self.port)
         )

@@ -15,13 +15,17 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+Clock = Callable[[], float]
+"""Seconds since the epoch, now: `time.time`, or a simulated Discord's clock (the sandbox)."""
+
 log = logging.getLogger(__name__)
 
 
 class Scheduler:
     """Named one-shot timers; scheduling a name again replaces its timer."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock = time.time) -> None:
+        self.clock = clock
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._groups: dict[str, set[str]] = {}
         self._firing: set[asyncio.Task[None]] = set()
@@ -30,7 +34,7 @@ class Scheduler:
     def at(self, name: str, due: float, callback: Callable[[], Awaitable[None]]) -> None:
         """Run `callback` at wall-clock time `due` (at once if it has passed)."""
         self.cancel(name)
-        delay = max(0.0, due - time.time())
+        delay = max(0.0, due - self.clock())
         loop = asyncio.get_running_loop()
         self._timers[name] = loop.call_later(delay, self._fire, name, callback)
         self._groups.setdefault(name.split(":", 1)[0], set()).add(name)

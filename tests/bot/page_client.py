@@ -32,6 +32,11 @@ class PageClient:
         )
         assert response.status == 200, await response.text()
         self.state = await response.json()
+        self._sequence = itertools.count(1)  # each page (each "viewing as") counts its own
+
+    async def view_as(self, viewer_id: int) -> dict[str, Any]:
+        """Switch "viewing as" to another member, as the page's selector does."""
+        return await self.action("viewer", viewer_id=str(viewer_id))
 
     async def refresh(self) -> dict[str, Any]:
         response = await self.http.get(self.base + "api/state", headers=self.headers)

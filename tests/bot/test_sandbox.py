@@ -68,3 +68,49 @@ async def test_a_port_in_use_is_a_clear_error(tmp_path):
         with pytest.raises(SystemExit, match=f"Port {port} on 127.0.0.1 is in use"):
             async with Sandbox(tmp_path / "sandbox.db", port=port):
                 pass
+
+
+async def timed(sandbox, action):
+    """Run a page action; how many seconds of the page's (the simulated Discord's) time it took."""
+    before = sandbox.env.now()
+    await action
+    return (sandbox.env.now() - before).total_seconds()
+
+
+async def test_three_friends_play_a_mind_up_round_from_one_page_and_every_click_is_prompt(tmp_path):
+    async with Sandbox(tmp_path / "sandbox.db", port=0) as sandbox, aiohttp.ClientSession() as http:
+        ada, boris, chloe, _ = sandbox.members
+        assert [m.name for m in sandbox.members] == ["Ada", "Boris", "Chloé", "Dima"]
+        runtime = sandbox.env.bot.runtime
+        defaults = await runtime.config(ada.guild.id)
+        assert (defaults.turn_seconds, defaults.choice_seconds) == (0, 0)  # clocks start off
+        page = PageClient(http, sandbox.url)
+        await page.open(ada.id)
+        await page.command("config timer", turn_seconds="120", choice_seconds="60")
+        await page.command("newgame", game="mindup")
+        for friend in (boris, chloe):  # "viewing as" each friend, who joins
+            await page.view_as(friend.id)
+            await page.click(*page.control(cid("tb:lobby:", ":join")))
+        await page.view_as(ada.id)
+        await page.click(*page.control(cid("tb:lobby:", ":start")))
+
+        (session,) = runtime.sessions.values()
+        left = session.record.deadline - sandbox.env.now().timestamp()
+        assert 55 <= left <= 60  # "in a minute" on the page's own clock, not in weeks
+
+        slowest = 0.0
+        while not any("Round 1 scored" in text for text in page.contents()):
+            for member in (ada, boris, chloe):
+                await page.view_as(member.id)
+                slowest = max(
+                    slowest, await timed(sandbox, page.click(*page.control(cid("tb:hand:"))))
+                )
+                choice = page.control(cid("tb:sel:"))
+                if choice is not None:
+                    message_id, select = choice
+                    value = select["options"][0]["value"]
+                    slowest = max(
+                        slowest, await timed(sandbox, page.select(message_id, select, value))
+                    )
+        assert slowest < 1.0
+        assert sandbox.env.bot.user.name == "Tabletop"
