@@ -119,6 +119,10 @@ class ConfigCog(
         name=_("language", key="cmd-config-language"),
         description=_("Language of public game messages", key="cmd-config-language-desc"),
     )
+    @app_commands.describe(
+        value=_("en: English, ru: Russian", key="cmd-config-language-value"),
+    )
+    @app_commands.rename(value=_("value", key="cmd-arg-value"))
     async def language(self, interaction: discord.Interaction, value: Literal["en", "ru"]) -> None:
         """Set the language of boards and announcements."""
         await self._update(interaction, language=value)
@@ -127,6 +131,13 @@ class ConfigCog(
         name=_("threads", key="cmd-config-threads"),
         description=_("Open each game in its own thread", key="cmd-config-threads-desc"),
     )
+    @app_commands.describe(
+        value=_(
+            "True: every game gets its own thread; False: games are played in the channel",
+            key="cmd-config-threads-value",
+        ),
+    )
+    @app_commands.rename(value=_("value", key="cmd-arg-value"))
     async def threads(self, interaction: discord.Interaction, value: bool) -> None:
         """Turn game threads on or off."""
         await self._update(interaction, threads=value)
@@ -136,6 +147,17 @@ class ConfigCog(
         description=_(
             "Seconds per turn and per secret choice (0 = off)", key="cmd-config-timer-desc"
         ),
+    )
+    @app_commands.describe(
+        turn_seconds=_("Seconds for each turn (0 = no clock)", key="cmd-config-timer-turn"),
+        choice_seconds=_(
+            "Seconds for a secret choice, as in Mind Up! (0 = no clock); unchanged if left out",
+            key="cmd-config-timer-choice",
+        ),
+    )
+    @app_commands.rename(
+        turn_seconds=_("turn_seconds", key="cmd-arg-turn-seconds"),
+        choice_seconds=_("choice_seconds", key="cmd-arg-choice-seconds"),
     )
     async def timer(
         self,
@@ -154,6 +176,30 @@ class ConfigCog(
         description=_(
             "What happens when a player lets the clock run out", key="cmd-config-afk-desc"
         ),
+    )
+    @app_commands.describe(
+        policy=_(
+            "When the clock runs out: ai = the AI moves for the player, end = the game ends",
+            key="cmd-config-afk-policy",
+        ),
+        takeover_after=_(
+            "After this many timeouts in a row the AI keeps the seat (1–20)",
+            key="cmd-config-afk-takeover",
+        ),
+        reminder=_(
+            "Reminder at half time: off, mention (in the channel) or dm (a direct message)",
+            key="cmd-config-afk-reminder",
+        ),
+        lobby_minutes=_(
+            "Minutes after which a lobby that nobody started closes (1–1440)",
+            key="cmd-config-afk-lobby-minutes",
+        ),
+    )
+    @app_commands.rename(
+        policy=_("policy", key="cmd-arg-policy"),
+        takeover_after=_("takeover_after", key="cmd-arg-takeover-after"),
+        reminder=_("reminder", key="cmd-arg-reminder"),
+        lobby_minutes=_("lobby_minutes", key="cmd-arg-lobby-minutes"),
     )
     async def afk(
         self,
@@ -183,8 +229,13 @@ class ConfigCog(
         per_server=_("per_server", key="cmd-arg-per-server"),
     )
     @app_commands.describe(
-        per_member=_("Open lobbies one member may host", key="cmd-config-lobbies-member"),
-        per_server=_("Open lobbies in this server in all", key="cmd-config-lobbies-server"),
+        per_member=_(
+            "How many open lobbies one member may host (1–25)", key="cmd-config-lobbies-member"
+        ),
+        per_server=_(
+            "How many lobbies may be open in this server in all (1–200)",
+            key="cmd-config-lobbies-server",
+        ),
     )
     async def lobbies(
         self,
@@ -202,6 +253,13 @@ class ConfigCog(
         name=_("host-options", key="cmd-config-host-options"),
         description=_("Whether hosts may change game options", key="cmd-config-host-options-desc"),
     )
+    @app_commands.describe(
+        value=_(
+            "True: hosts may choose options in /newgame; False: the server's defaults apply",
+            key="cmd-config-host-options-value",
+        ),
+    )
+    @app_commands.rename(value=_("value", key="cmd-arg-value"))
     async def host_options(self, interaction: discord.Interaction, value: bool) -> None:
         """Allow or forbid /newgame options."""
         await self._update(interaction, hosts_change_options=value)
@@ -211,6 +269,19 @@ class ConfigCog(
         description=_(
             "Set a game's default option (value 'default' resets it)", key="cmd-config-option-desc"
         ),
+    )
+    @app_commands.describe(
+        game=_("The game whose default option you set", key="cmd-config-option-game"),
+        name=_("The option to set (pick one from the list)", key="cmd-config-option-name"),
+        value=_(
+            "Its new value, or “default” to go back to the base game",
+            key="cmd-config-option-value",
+        ),
+    )
+    @app_commands.rename(
+        game=_("game", key="cmd-arg-game"),
+        name=_("name", key="cmd-arg-name"),
+        value=_("value", key="cmd-arg-value"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def option(

@@ -86,8 +86,10 @@ class GamesCog(commands.Cog):
         description=_("Open a lobby for a new game here", key="cmd-newgame-desc"),
     )
     @app_commands.describe(
-        game=_("Which game", key="cmd-newgame-game"),
-        options=_("Variants, e.g. expert=yes on_fire=yes", key="cmd-newgame-options"),
+        game=_("The game to play", key="cmd-newgame-game"),
+        options=_(
+            "Rule variants as name=value, e.g. expert=yes on_fire=yes", key="cmd-newgame-options"
+        ),
     )
     @app_commands.rename(
         game=_("game", key="cmd-arg-game"), options=_("options", key="cmd-arg-options")
@@ -216,6 +218,9 @@ class GamesCog(commands.Cog):
         name=_("kick", key="cmd-kick"),
         description=_("Hand a member's seat to the AI (host or admins)", key="cmd-kick-desc"),
     )
+    @app_commands.describe(
+        member=_("The member whose seat the AI takes over", key="cmd-kick-member")
+    )
     @app_commands.rename(member=_("member", key="cmd-arg-member"))
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         """The host or a manager hands a member's seat to the AI."""
@@ -230,7 +235,7 @@ class GamesCog(commands.Cog):
     @app_commands.command(
         name=_("rules", key="cmd-rules"), description=_("How to play a game", key="cmd-rules-desc")
     )
-    @app_commands.describe(game=_("Which game", key="cmd-newgame-game"))
+    @app_commands.describe(game=_("The game whose rules you want to read", key="cmd-rules-game"))
     @app_commands.rename(game=_("game", key="cmd-arg-game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:

@@ -23,13 +23,17 @@ def game_title(slug: str, lang: str) -> str:
     return t(lang, f"game-{slug}")
 
 
+def game_text(lang: str, key: str, slug: str, **params: Any) -> str:
+    """`key-<slug>` where a game words it its own way (Genial has tokens, not cards), else `key`."""
+    own = f"{key}-{slug}"
+    return t(lang, own if has(lang, own) else key, **params)
+
+
 def seat_line(session: GameSession, index: int, lang: str) -> str:
-    """`1. @alice (host)` or `2. 🤖 AI 1`."""
+    """`1. alice (host)` or `2. 🤖 AI 1`."""
     seat = session.record.seats[index]
-    who = f"<@{seat.user_id}>" if seat.user_id is not None else seat.name
-    if seat.user_id is None:
-        who = f"🤖 {seat.name}"
-    elif seat.ai:
+    who = shown_name(session, index)
+    if seat.user_id is not None and seat.ai:
         who += " " + t(lang, "seat-ai-playing")
     if seat.user_id == session.record.host_id:
         who += " " + t(lang, "seat-host")
@@ -110,20 +114,27 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
     acting = sorted(session.to_act())
     embed.add_field(
         name=t(lang, "board-to-act"),
-        value=", ".join(mention(session, s) for s in acting) + deadline_text(session),
+        value=", ".join(shown_name(session, s) for s in acting) + deadline_text(session),
         inline=False,
     )
     if session.recent:
         value = "\n".join(session.recent)[-1024:]
         embed.add_field(name=t(lang, "board-last-moves"), value=value)
-    embed.set_footer(text=t(lang, "board-footer", id=session.id))
+    embed.set_footer(text=game_text(lang, "board-footer", spec.slug, id=session.id))
     return embed
 
 
 def mention(session: GameSession, seat: int) -> str:
-    """A seat as the channel shows it: a mention for a member, a name for the AI."""
+    """A seat in a message meant to ping its member: a mention, or the AI's name."""
     record = session.record.seats[seat]
     return f"<@{record.user_id}>" if record.user_id is not None else f"🤖 {record.name}"
+
+
+def shown_name(session: GameSession, seat: int) -> str:
+    """A seat as every board, panel and result names it: the member's name (escaped), or 🤖 and
+    the AI's. Embeds never carry mentions: Discord shows them raw on some clients."""
+    name = session.names()[seat]
+    return name if session.record.seats[seat].user_id is not None else f"🤖 {name}"
 
 
 def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
@@ -140,12 +151,12 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
             if len(outcome.round_scores) > 1:
                 rounds = " (" + " + ".join(str(r[seat]) for r in outcome.round_scores) + ")"
             lines.append(
-                f"{medal} {mention(session, seat)} — "
+                f"{medal} {shown_name(session, seat)} — "
                 + t(lang, "score-points", points=outcome.scores[seat])
                 + rounds
             )
-        if outcome.tiebreak:
-            lines.append(t(lang, f"tiebreak-{slug}-{outcome.tiebreak}"))
+        names = [shown_name(session, s) for s in range(len(outcome.scores))]
+        lines += renderer(slug).tiebreak_lines(outcome, session.state.options, names, lang)
         if has(lang, result := f"result-{slug}-{outcome.result}"):
             lines.append(t(lang, result))
     return "\n".join(lines)[:1024]
@@ -156,7 +167,7 @@ def hand_embed(session: GameSession, seat: int, lang: str, *, can_act: bool) -> 
     slug = session.record.slug
     own = session.game.view(session.state, seat)
     embed = discord.Embed(
-        title=t(lang, "hand-title", game=game_title(slug, lang)),
+        title=game_text(lang, "hand-title", slug, game=game_title(slug, lang)),
         description="\n".join(renderer(slug).hand(own, lang)),
         colour=COLOUR,
     )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from engines.core import Event
+from bot.i18n import t
+from engines.core import Event, Outcome
 
 
 class Renderer(Protocol):
@@ -27,3 +28,13 @@ class Renderer(Protocol):
 
     def announce(self, event: Event) -> bool:
         """Whether the event deserves its own channel message (a reveal, a round's end)."""
+
+    def tiebreak_lines(
+        self, outcome: Outcome, options: Any, names: list[str], lang: str
+    ) -> list[str]:
+        """Why players with equal scores were ranked apart (the results message), if they were."""
+
+
+def first_place_tiebreak(slug: str, outcome: Outcome, lang: str) -> list[str]:
+    """The rule that separated equal scores for first place (`Outcome.tiebreak`), if one did."""
+    return [t(lang, f"tiebreak-{slug}-{outcome.tiebreak}")] if outcome.tiebreak else []

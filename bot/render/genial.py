@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import t
-from engines.core import Event
+from bot.render.base import first_place_tiebreak
+from engines.core import Event, Outcome
 from engines.genial import View
 from engines.genial.models import COLOURS as COLOUR_COUNT
 from engines.genial.models import PER_COLOUR, STALL_TURNS
@@ -321,3 +322,8 @@ def announce(event: Event) -> bool:
         "genial.game_over",
         "genial.game_started",
     )
+
+
+def tiebreak_lines(outcome: Outcome, options: Any, names: list[str], lang: str) -> list[str]:
+    """The rule that separated equal scores for first place, if one was needed."""
+    return first_place_tiebreak("genial", outcome, lang)

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import t
-from engines.core import Event
+from bot.render.base import first_place_tiebreak
+from engines.core import Event, Outcome
 from engines.hourglass import CardSet, View
 from engines.hourglass.models import COLOUR, HOURGLASSES, VALUE
 
@@ -211,3 +212,8 @@ def event(event: Event, names: list[str], lang: str) -> str | None:
 def announce(event: Event) -> bool:
     """A round's end (with what each player collected), the refill and the reshuffle."""
     return event.kind in ("hourglass.round_end", "hourglass.refill", "hourglass.reshuffle")
+
+
+def tiebreak_lines(outcome: Outcome, options: Any, names: list[str], lang: str) -> list[str]:
+    """The rule that separated equal scores for first place, if one was needed."""
+    return first_place_tiebreak("hourglass", outcome, lang)

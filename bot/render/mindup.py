@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from bot.i18n import t
-from engines.core import Event
-from engines.mindup import View
+from engines.core import Event, Outcome
+from engines.mindup import Options, View
 from engines.mindup.models import COLOUR, GOALS, MODIFIER, ROUNDS, Columns
-from engines.mindup.scoring import score_round
+from engines.mindup.scoring import GOAL_MET, Collection, score_round
 
 EMOJI = {"orange": "🟧", "blue": "🟦", "green": "🟩", "purple": "🟪", "pink": "🩷"}
 ICON = {-1: "⁻¹", 0: "", 1: "⁺¹", 2: "⁺²"}
@@ -86,6 +87,20 @@ def goal_text(goal: int, lang: str) -> str:
     return f"🎯 {g.letter} · **{signed(g.points)}**: " + t(lang, f"mindup-goal-{goal}")
 
 
+def met_goals(view: View, seat: int) -> list[int]:
+    """The active goals that a seat's collection meets now (R25), the last round's once over."""
+    goals = view.results[-1].goals if view.game_over and view.results else view.goals
+    others = [*view.collections[:seat], *view.collections[seat + 1 :]]
+    mine = Collection(view.collections[seat], view.order, others)
+    return [goal for goal in goals if GOAL_MET[goal](mine)]
+
+
+def goal_effect(goals: Sequence[int], lang: str) -> str:
+    """`A +2, C −2`: every goal met with its points, so a +2 and a −2 do not hide each other."""
+    parts = [f"{GOALS[g].letter} {signed(GOALS[g].points)}" for g in goals]
+    return ", ".join(parts) or t(lang, "mindup-goals-none")
+
+
 def _round_scores(view: View) -> tuple[int, ...]:
     """What each collection would score if the round ended now (the final round once over)."""
     if view.game_over:
@@ -135,6 +150,9 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
                 collection=collection,
                 points=now[seat],
             )
+            if view.goals:
+                goals = goal_effect(met_goals(view, seat), lang)
+                line += " · " + t(lang, "mindup-player-goals", goals=goals)
             if view.results:
                 line += " · " + t(lang, "mindup-before", total=view.totals[seat])
         lines.append(line)
@@ -176,6 +194,8 @@ def hand(view: View, lang: str) -> list[str]:
     if view.results:
         score += " · " + t(lang, "mindup-before", total=view.totals[seat])
     lines.append(score)
+    if view.goals:
+        lines.append(t(lang, "mindup-your-goals", goals=goal_effect(met_goals(view, seat), lang)))
     lines.append(t(lang, "mindup-icons"))
     return lines
 
@@ -257,6 +277,32 @@ def event(event: Event, names: list[str], lang: str) -> str | None:
         winners = ", ".join(names[s] for s in p["winners"])
         return t(lang, "mindup-ev-game-over", winners=winners, count=len(p["winners"]))
     return None
+
+
+def tiebreak_lines(
+    outcome: Outcome, options: Options, names: Sequence[str], lang: str
+) -> list[str]:
+    """Why players with equal totals are ranked apart (R28, R29), wherever they stand, and
+    whether the victory is shared (R30); the icon counts are shown as they are not elsewhere."""
+    second = "bonus_icons" if options.tiebreak2 == "bonus_only" else "net_icons"
+    last = outcome.round_scores[-1] if outcome.round_scores else outcome.scores
+    decided: dict[str, set[int]] = {}
+    seats = range(len(outcome.scores))
+    for a, b in ((a, b) for a in seats for b in seats if a < b):
+        if outcome.scores[a] == outcome.scores[b] and outcome.ranking[a] != outcome.ranking[b]:
+            rule = "round3_score" if last[a] != last[b] else second
+            decided.setdefault(rule, set()).update((a, b))
+    lines = []
+    if "round3_score" in decided:
+        lines.append(t(lang, "tiebreak-mindup-round3_score"))
+    if second in decided:
+        icons = outcome.details.get(second, [0] * len(outcome.scores))
+        tied = sorted(decided[second], key=lambda s: outcome.ranking[s])
+        shown = ", ".join(f"{names[s]} {icons[s]}" for s in tied)
+        lines.append(t(lang, f"tiebreak-mindup-{second}", icons=shown))
+    if outcome.tiebreak == "shared_victory":
+        lines.append(t(lang, "tiebreak-mindup-shared_victory"))
+    return lines
 
 
 def announce(event: Event) -> bool:

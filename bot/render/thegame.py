@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
-from engines.core import Event
+from bot.render.base import first_place_tiebreak
+from engines.core import Event, Outcome
 from engines.thegame import View
 
 ARROWS = ("⬆️", "⬆️", "⬇️", "⬇️")
@@ -90,3 +91,8 @@ def event(event: Event, names: list[str], lang: str) -> str | None:
 def announce(event: Event) -> bool:
     """Burning piles and the end deserve their own message."""
     return event.kind in ("thegame.burning", "thegame.deck_empty")
+
+
+def tiebreak_lines(outcome: Outcome, options: Any, names: list[str], lang: str) -> list[str]:
+    """The rule that separated equal scores for first place, if one was needed."""
+    return first_place_tiebreak("thegame", outcome, lang)

@@ -7,7 +7,8 @@ from functools import lru_cache
 from typing import Any
 
 from bot.i18n import t
-from engines.core import Event
+from bot.render.base import first_place_tiebreak
+from engines.core import Event, Outcome
 from engines.zero import View
 from engines.zero.models import GROUP, colour_of, value_of
 from engines.zero.scoring import cancelled, group_sizes, is_zero
@@ -227,3 +228,8 @@ def event(event: Event, names: list[str], lang: str) -> str | None:
 def announce(event: Event) -> bool:
     """A Zero, a round's end with every score and hand, and the next round's start."""
     return event.kind in ("zero.zero", "zero.round_end", "zero.round_start")
+
+
+def tiebreak_lines(outcome: Outcome, options: Any, names: list[str], lang: str) -> list[str]:
+    """The rule that separated equal scores for first place, if one was needed."""
+    return first_place_tiebreak("zero", outcome, lang)

@@ -108,7 +108,7 @@ async def test_two_players_and_an_ai_play_genial_to_its_result(world):
     # R1-R2: 3 tokens face up, 123 in the reserve; T = 7 with three players; nobody holds any.
     assert text.startswith("Goal: **7** tokens of every colour")
     assert f"🎯 Centre: {render.tokens(state.centre)}" in text
-    assert "🂠 Reserve: 123 tokens face down" in text
+    assert "👝 Reserve: 123 tokens face down" in text
     assert "▶️ **alice**: 🟥0 🟧0 🟨0 🟩0 🟦0 🟪0 · weakest 0" in text
     assert "**AI 1**: 🟥0 🟧0 🟨0 🟩0 🟦0 🟪0 · weakest 0" in text
     centre = " ".join(render.COLOURS[c] for c in range(6) if state.centre[c])
@@ -134,12 +134,12 @@ async def test_two_players_and_an_ai_play_genial_to_its_result(world):
     state = session.state
     outcome = session.game.outcome(state)
     results = world.channel.last_message.content
-    assert "Ingenious: Risky Collecting" in results and "AI 1" in results and "<@" in results
+    assert "Ingenious: Risky Collecting" in results and "AI 1" in results and "alice" in results
     final = next(m for m in reversed(world.channel.history()) if m.embeds)
     assert not final.components
     ranking = fields(final)["Final result"].splitlines()
     (winner,) = outcome.winners
-    assert winner == 0 and ranking[0].startswith(f"🏆 <@{alice.id}> — 7 points")
+    assert winner == 0 and ranking[0].startswith("🏆 alice — 7 points")
     order = sorted(range(3), key=lambda s: outcome.ranking[s])
     assert [line.split(" — ")[1] for line in ranking[:3]] == [
         t("en", "score-points", points=outcome.scores[s]) for s in order
@@ -403,8 +403,8 @@ async def test_a_series_announces_each_game_and_breaks_a_tie_by_games_won(world)
     # R25: 17 points each; alice won two games, bob one (option series_tiebreak_most_wins).
     final = next(m for m in reversed(world.channel.history()) if m.embeds)
     result = fields(final)["Final result"].splitlines()
-    assert result[0].startswith("🏆 <@") and result[0].endswith("— 17 points (7 + 7 + 3)")
-    assert result[1].startswith("2. <@") and result[1].endswith("— 17 points (5 + 5 + 7)")
+    assert result[0].startswith("🏆 alice") and result[0].endswith("— 17 points (7 + 7 + 3)")
+    assert result[1].startswith("2. bob") and result[1].endswith("— 17 points (5 + 5 + 7)")
     assert result[2] == "3. 🤖 AI 1 — 3 points (2 + 1 + 0)"
     assert result[3] == t("en", "tiebreak-genial-most_games_won")
     text = description(final)
@@ -437,8 +437,8 @@ async def test_a_stalled_game_stops_and_ranks_by_the_next_weakest_colour(world):
     final = next(m for m in reversed(world.channel.history()) if m.embeds)
     result = fields(final)["Final result"].splitlines()
     # R24: alice and bob both have 1 red; bob's next-weakest colour (3) beats alice's (2).
-    assert result[0].startswith("🏆 <@") and result[0].endswith("— 1 point")
-    assert result[1].startswith("2. <@") and result[1].endswith("— 1 point")
+    assert result[0].startswith("🏆 bob") and result[0].endswith("— 1 point")
+    assert result[1].startswith("2. alice") and result[1].endswith("— 1 point")
     assert result[2] == "3. 🤖 AI 1 — 0 points"
     assert result[3] == t("en", "tiebreak-genial-next_weakest_colour")
     assert (

@@ -68,7 +68,7 @@ async def test_two_players_and_an_ai_play_hourglass_to_its_result(world):
     assert "⏳" not in announced[0].removeprefix("⌛")  # hourglasses stay secret (A8)
 
     results = world.channel.last_message.content
-    assert "Hourglass" in results and "<@" in results and "AI 1" in results
+    assert "Hourglass" in results and "alice" in results and "AI 1" in results
     final = next(m for m in reversed(world.channel.history()) if m.embeds)
     fields = {f.name: f.value for f in final.embeds[0].fields}
     assert "🏆" in fields["Final result"] and " + " in fields["Final result"]

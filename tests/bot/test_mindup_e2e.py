@@ -62,7 +62,7 @@ async def test_two_players_and_an_ai_play_mind_up_to_its_result(world):
     # The AI seat chooses at once; the humans are still choosing; nobody has a collection yet.
     assert "⏳ **alice** — no cards yet · this round: 0" in text
     assert "⏳ **bob** — no cards yet" in text and "✅ **AI 1** — no cards yet" in text
-    assert "1 of 3 cards are in" in text
+    assert "chosen so far: 1 of 3;" in text
 
     panels = await play_to_end(world, [alice, bob])
     assert finished(world)
@@ -147,7 +147,7 @@ async def test_choices_stay_hidden_until_everyone_has_chosen(world):
     assert "Waiting for one more player." in description(mine.response)
     public = everything(board(world))
     assert "✅ **alice**" in public and "⏳ **bob**" in public and "✅ **AI 1**" in public
-    assert "2 of 3 cards are in" in public
+    assert "chosen so far: 2 of 3;" in public
     assert not shows(public, card)
     bob_panel = (await bob.click(board(world), label="My hand")).response
     assert not shows(everything(bob_panel), card)

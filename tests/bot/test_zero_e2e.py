@@ -110,7 +110,7 @@ async def test_two_players_and_an_ai_play_zero_to_its_result(world):
     )
 
     results = world.channel.last_message.content
-    assert "Zero" in results and "<@" in results and "AI 1" in results
+    assert "Zero" in results and "alice" in results and "AI 1" in results
     final = next(m for m in reversed(world.channel.history()) if m.embeds)
     result = fields(final)["Final result"]
     assert "🏆" in result and " + " in result

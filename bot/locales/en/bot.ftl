@@ -13,7 +13,7 @@ game-zero = Zero
 ## Lobby
 lobby-title = 🎲 { $game } — lobby
 lobby-seats = Seats ({ $count }/{ $max })
-lobby-footer = { $low }–{ $high } players. The host starts when everyone is in.
+lobby-footer = Players: { $low }–{ $high }. The host starts the game when everyone is in.
 lobby-join = Join
 lobby-leave = Leave
 lobby-addai = Add AI
@@ -34,6 +34,8 @@ board-to-act = Waiting for
 board-last-moves = Last moves
 board-final = Final result
 board-footer = Game { $id } · press “My hand” to see your cards and play
+board-footer-genial = Game { $id } · press “My hand” to see your collection and play
+board-footer-zero = Game { $id } · press “My hand” to see your cards and play
 board-my-hand = My hand
 board-finished = The game is over.
 board-abandoned = The game was ended early.
@@ -43,10 +45,12 @@ score-points = { $points ->
    *[other] { $points } points
   }
 results-title = 🏁 **{ $game }** is over!
-results-abandoned = The game of **{ $game }** was ended early; no result was recorded.
+results-abandoned = **{ $game }** was ended early; no result was recorded.
 
 ## Private panel
 hand-title = { $game } — your hand
+hand-title-genial = { $game } — your collection
+hand-title-zero = { $game } — your hand
 hand-wait = Not your move right now. This panel does not update itself: press “My hand” again later.
 hand-game-over = The game is over; see the results in the channel.
 signal-sent = Your signal is on the board.
@@ -59,10 +63,10 @@ dm-on = You will get a DM when it is your move.
 dm-off = No more turn DMs. You can still play with “My hand” in the channel.
 
 ## Leaving and ending
-leave-confirm = Leave your game of { $game }? The AI will take your seat and finish the game for you.
+leave-confirm = Leave **{ $game }**? The AI will take your seat and finish the game for you.
 leave-confirm-button = Yes, leave
 leave-done = You left the game; the AI plays your seat now.
-end-confirm = End the game of { $game } for everyone? No result will be recorded.
+end-confirm = End **{ $game }** for everyone? No result will be recorded.
 end-confirm-button = Yes, end it
 end-done = The game was ended.
 
@@ -74,14 +78,17 @@ error-already-joined = You are already in this game.
 error-lobby-full = The game is full.
 error-not-in-lobby = You are not in this lobby.
 error-no-ai-seat = There is no AI seat to remove.
-error-seat-count = This game needs { $low } to { $high } players.
+error-seat-count = This game needs { $low } to { $high ->
+    [one] { $high } player
+   *[other] { $high } players
+  }.
 error-options-players = These options do not work with this number of players: { $detail }
 error-already-started = The game has already started.
 error-host-only = Only the host can do that.
 error-not-a-player = You are not in this game.
 error-not-started = The game has not started yet.
 error-stale = That panel was out of date, so nothing was played. Here is the current one.
-error-unexpected = Sorry, something went wrong on our side. The game is safe; please try again.
+error-unexpected = Sorry, something went wrong on our side. The game is safe: please try again.
 error-not-saved = Sorry, that could not be saved, so nothing changed. Please try again in a moment.
 error-unknown-game = There is no such game here. Pick one from the list.
 error-kicked = You were removed from this game, so you can no longer play in it.
@@ -101,7 +108,7 @@ error-option-invalid = The option “{ $option }” cannot be “{ $value }”.
 error-no-game-here = You have no game running here.
 error-config-admin-only = Only members with the Manage Server permission can change the settings.
 error-config-invalid = That setting is not valid: { $detail }
-illegal-malformed = That action is not understood.
+illegal-malformed = That action could not be understood.
 illegal-game_over = This game is already over.
 illegal-not_your_turn = It is not your turn.
 illegal-not_legal = That move is not allowed right now.
@@ -123,13 +130,13 @@ config-choice-seconds = Clock for secret choices: { $seconds ->
     [one] { $seconds } second
    *[other] { $seconds } seconds
   }
-config-host-options = Hosts may change options: { $value }
+config-host-options = Hosts may change game options: { $value }
 
 ## Slash commands (names must stay lowercase, no spaces)
 cmd-newgame = newgame
 cmd-newgame-desc = Open a lobby for a new game here
-cmd-newgame-game = Which game
-cmd-newgame-options = Variants, e.g. expert=yes on_fire=yes
+cmd-newgame-game = The game to play
+cmd-newgame-options = Rule variants as name=value, e.g. expert=yes on_fire=yes
 cmd-arg-game = game
 cmd-arg-options = options
 cmd-game = game
@@ -157,7 +164,7 @@ cmd-config-timer-desc = Seconds per turn and per secret choice (0 = off)
 cmd-config-host-options = host-options
 cmd-config-host-options-desc = Whether hosts may change game options
 cmd-config-option = option
-cmd-config-option-desc = Set a game's default option (value “default” resets it)
+cmd-config-option-desc = Set a game's default option (value 'default' resets it)
 
 ## Never stuck
 notice-reminder = ⏳ { $who }, half of your time is gone: the clock runs out { $when }.
@@ -166,11 +173,11 @@ notice-takeover = 🤖 { $who } did not move in time again, so the AI plays { $c
    *[other] these seats
   } from now on. Press the button to take your seat back.
 notice-afk-ended = ⌛ { $who } did not move in time, so the game ended (this server's setting).
-notice-lobby-expired = The lobby closed itself: nobody started it within { $minutes ->
+notice-lobby-expired = The lobby closed itself: nobody started the game within { $minutes ->
     [one] { $minutes } minute
    *[other] { $minutes } minutes
   }.
-notice-member-left = { $who } left the server; the AI plays their seat now.
+notice-member-left = { $who } has left the server; the AI plays their seat now.
 reclaim-button = Take my seat back
 reclaim-done = Your seat is yours again. Press “My hand” to play.
 error-seat-not-taken = The AI is not playing your seat.
@@ -192,10 +199,34 @@ cmd-kick-desc = Hand a member's seat to the AI (host or admins)
 cmd-arg-member = member
 cmd-config-afk = afk
 cmd-config-afk-desc = What happens when a player lets the clock run out
-config-lobbies = Open lobbies at once: { $member } per member, { $server } per server
+config-lobbies = Open lobbies at a time: { $member } per member, { $server } per server
 cmd-config-lobbies = lobbies
 cmd-config-lobbies-desc = How many lobbies may be open at once
-cmd-config-lobbies-member = Open lobbies one member may host
-cmd-config-lobbies-server = Open lobbies in this server in all
+cmd-config-lobbies-member = How many open lobbies one member may host (1–25)
+cmd-config-lobbies-server = How many lobbies may be open in this server in all (1–200)
 cmd-arg-per-member = per_member
 cmd-arg-per-server = per_server
+
+## Slash command options (names: 1–32 lowercase characters; descriptions: at most 100)
+cmd-arg-value = value
+cmd-arg-turn-seconds = turn_seconds
+cmd-arg-choice-seconds = choice_seconds
+cmd-arg-policy = policy
+cmd-arg-takeover-after = takeover_after
+cmd-arg-reminder = reminder
+cmd-arg-lobby-minutes = lobby_minutes
+cmd-arg-name = name
+cmd-rules-game = The game whose rules you want to read
+cmd-kick-member = The member whose seat the AI takes over
+cmd-config-language-value = en: English, ru: Russian
+cmd-config-threads-value = True: every game gets its own thread; False: games are played in the channel
+cmd-config-timer-turn = Seconds for each turn (0 = no clock)
+cmd-config-timer-choice = Seconds for a secret choice, as in Mind Up! (0 = no clock); unchanged if left out
+cmd-config-afk-policy = When the clock runs out: ai = the AI moves for the player, end = the game ends
+cmd-config-afk-takeover = After this many timeouts in a row the AI keeps the seat (1–20)
+cmd-config-afk-reminder = Reminder at half time: off, mention (in the channel) or dm (a direct message)
+cmd-config-afk-lobby-minutes = Minutes after which a lobby that nobody started closes (1–1440)
+cmd-config-host-options-value = True: hosts may choose options in /newgame; False: the server's defaults apply
+cmd-config-option-game = The game whose default option you set
+cmd-config-option-name = The option to set (pick one from the list)
+cmd-config-option-value = Its new value, or “default” to go back to the base game

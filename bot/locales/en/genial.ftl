@@ -1,14 +1,23 @@
 ## Ingenious: Risky Collecting — board, hand panel, moves, options and rules.
 
-genial-header = Goal: **{ $target }** tokens of every colour
-genial-header-series = **Game { $game } of { $games }** · goal: **{ $target }** tokens of every colour
+genial-header = Goal: { $target ->
+    [one] **{ $target }** token
+   *[other] **{ $target }** tokens
+  } of every colour
+genial-header-series = **Game { $game } of { $games }** · goal: { $target ->
+    [one] **{ $target }** token
+   *[other] **{ $target }** tokens
+  } of every colour
 genial-over = { $count ->
     [one] **The game is over.**
    *[other] **The series of { $count } games is over.**
   }
 genial-game-number = Game { $game }:
 genial-result-won = 🏆 { $winners } completed every colour.
-genial-result-stalled = ⏸ Stopped after { $turns } turns in a row without any collection changing; ranked by collections (best: { $winners }).
+genial-result-stalled = ⏸ Stopped after { $turns ->
+    [one] { $turns } turn
+   *[other] { $turns } turns
+  } in a row without any collection changing; ranked by collections (best: { $winners }).
 genial-result-deadlock = ⛔ Ended at once in a dead position: only { $tokens } remained outside the collections, and nobody who still needed those colours could ever collect them. { $count ->
     [one] Ranked by collections (best: { $winners }).
    *[other] Ranked by collections: { $winners } share first place.
@@ -26,14 +35,17 @@ genial-bonus-turn-yours = ⭐ This is your bonus turn{ $count ->
 genial-centre = 🎯 Centre: { $tokens }
 genial-staging = 🖐️ { $who } has drawn { $tokens } · banking now collects { $gain }
 genial-staging-yours = 🖐️ Your draws: { $tokens }
-genial-safe = ✅ The next draw succeeds with { $colours }: { $good } of the { $total } reserve tokens ({ $percent }%)
+genial-safe = ✅ The next draw succeeds with { $colours }: { $good } of the { $total ->
+    [one] { $total } reserve token
+   *[other] { $total } reserve tokens
+  } ({ $percent }%)
 genial-miss = 💥 A miss with { $parts }
 genial-miss-yours = 💥 A miss with { $parts }: all your draws would go to the centre
 genial-miss-staged = { $colours } (drawn already)
 genial-miss-absent = { $colours } (not in the centre)
 genial-odds-recycle = ♻️ The reserve is empty: the next draw shuffles the centre into a new reserve, so it is sure to miss.
 genial-alternative = ↩️ { $who } may instead take 1 { $colour } from the centre (alternative move).
-genial-reserve = 🂠 Reserve: { $count ->
+genial-reserve = 👝 Reserve: { $count ->
     [one] { $count } token
    *[other] { $count } tokens
   } face down
@@ -77,7 +89,10 @@ genial-ev-recycled = ♻️ The reserve ran out: { $count ->
    *[other] the { $count } centre tokens were
   } shuffled into a new reserve.
 genial-ev-game-won = 🏆 Game { $game } is over: { $winners } completed every colour! Points — { $points }
-genial-ev-game-stalled = ⏸ Game { $game } was stopped: { $turns } turns without any collection changing. Best collection: { $winners }. Points — { $points }
+genial-ev-game-stalled = ⏸ Game { $game } was stopped: { $turns ->
+    [one] { $turns } turn
+   *[other] { $turns } turns
+  } without any collection changing. Best collection: { $winners }. Points — { $points }
 genial-ev-deadlock = ⛔ No collection can change any more. Outside the collections only { $tokens } remain, and whoever still needs one of these colours can never collect it: banking a colour takes two of its tokens (one in the centre and one drawn), and the alternative move needs a single weakest colour. Still needed: { $needs }.
 genial-ev-game-deadlock = ⛔ Game { $game } is over: a dead position. { $count ->
     [one] Best collection: { $winners }.

@@ -44,7 +44,10 @@ hourglass-ev-swap = { $who } lays { $card } on the same value in set { $set } an
 hourglass-ev-feed = { $who } slides { $card } under set { $set }; it stays with { $owner }
 hourglass-ev-discard = { $who } owns every set and puts a card at the bottom of the deck
 hourglass-ev-round-end = ⌛ **Round { $round } is over.** Collected: { $results }.
-hourglass-ev-refill = Everyone draws { $count } cards for the next round; { $deck ->
+hourglass-ev-refill = Everyone draws { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+  } for the next round; { $deck ->
     [one] { $deck } card is
    *[other] { $deck } cards are
   } left in the deck.
@@ -72,4 +75,4 @@ opt-hourglass-tiebreak = Ties (shared = shared victory, pile_cards = more collec
 opt-hourglass-exception_literal = Strict exception: own every set on the table → discard, even with a free holder
 opt-hourglass-open_scores = Open scores: everyone's hourglasses are shown during play
 
-rules-hourglass = Collect hourglasses: each card shows 0 to 3 of them. The deck has Red and Purple cards 1–25 and Jokers with odd values 1–25. Everyone holds 6 cards (7 with two players). On your turn play exactly one card: ① open a set in a free holder (there are 3): choose + (ascending) or − (descending) and put any card in it; the set stands in front of you. ② Take an opponent's set by laying a card on top: higher than the top card on a + set, lower on a − set, and of the same colour (jokers ignore colour). A joker and a coloured card of the same value may always be laid on each other. The set becomes yours. ③ Slide any card under an opponent's set: it stays theirs. Never play on your own set; if you own all three, put a card at the bottom of the deck. When everyone is down to 2 cards, the round ends: owners collect their sets face down, everyone draws back up and the next player starts. When the deck can no longer refill every hand, the game ends and the most hourglasses wins.
+rules-hourglass = Collect hourglasses: each card shows 0 to 3 of them. The deck has red and purple cards 1–25 and jokers with odd values 1–25. Everyone holds 6 cards (7 with two players). On your turn play exactly one card: ① open a set in a free holder (there are 3): choose + (ascending) or − (descending) and put any card in it; the set stands in front of you. ② Take an opponent's set by laying a card on top: higher than the top card on a + set, lower on a − set, and of the same colour (jokers ignore colour). A joker and a coloured card of the same value may always be laid on each other. The set becomes yours. ③ Slide any card under an opponent's set: it stays theirs. Never play on your own set; if you own all three, put a card at the bottom of the deck. When everyone is down to 2 cards, the round ends: owners collect their sets face down, everyone draws back up and the next player starts. When the deck can no longer refill every hand, the game ends and the most hourglasses wins.

@@ -7,7 +7,10 @@ mindup-deck = 🂠 deck: { $count ->
     [one] { $count } card
    *[other] { $count } cards
   }
-mindup-over = **Game over**: all { $rounds } rounds are scored.
+mindup-over = **Game over**: { $rounds ->
+    [one] the round is scored.
+   *[other] all { $rounds } rounds are scored.
+  }
 mindup-columns = Collection cards, left to right: { $columns } (points for each card on them)
 mindup-central = 🃏 Central row: { $cards }
 mindup-hands = ✋ { $count ->
@@ -18,7 +21,7 @@ mindup-empty = no cards yet
 mindup-player = { $mark } **{ $name }** — { $collection } · this round: { $points }
 mindup-before = earlier rounds: { $total }
 mindup-player-final = **{ $name }** — { $collection } · total **{ $total }** ({ $rounds })
-mindup-legend = ✅ has chosen · ⏳ still choosing — { $chosen } of { $count } cards are in, all stay hidden until the reveal
+mindup-legend = ✅ has chosen · ⏳ still choosing — chosen so far: { $chosen } of { $count }; every card stays hidden until the reveal
 mindup-goals-round = { $count ->
     [one] Goal for this round:
    *[other] Goals for this round:
@@ -40,6 +43,9 @@ mindup-your-collection = 🗂️ Your collection: { $collection }
 mindup-your-score = 📊 This round so far: { $points }
 mindup-your-total = 📊 Your total: **{ $total }**
 mindup-icons = Icons: ⁺¹ and ⁺² add points, ⁻¹ takes one away.
+mindup-your-goals = 🎯 Goals you meet now: { $goals }
+mindup-player-goals = goals: { $goals }
+mindup-goals-none = none
 
 mindup-colour-orange = orange
 mindup-colour-blue = blue
@@ -54,7 +60,10 @@ mindup-ev-round-scored = 📊 **Round { $round } scored:** { $scores }
 mindup-score = { $who } **{ $points }** ({ $detail }), total { $total }
 mindup-detail = columns { $columns }, icons { $icons }
 mindup-detail-goals = goals { $goals }
-mindup-ev-round-started = 🔄 **Round { $round }**: everyone takes their collection back into hand and draws a card ({ $count } cards). New order of the collection cards: { $columns }.
+mindup-ev-round-started = 🔄 **Round { $round }**: everyone takes their collection back into hand and draws a card ({ $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+  }). New order of the collection cards: { $columns }.
 mindup-ev-new-goals = Goals: { $goals }.
 mindup-ev-game-over = 🏆 Game over: { $count ->
     [one] { $winners } wins
@@ -80,9 +89,9 @@ group-mindup-play = Choose your secret card…
 
 illegal-already_chosen = You have already chosen your card for this turn.
 
-tiebreak-mindup-round3_score = Equal totals: the higher score in round 3 wins.
-tiebreak-mindup-bonus_icons = Equal totals and round 3: more bonus icons (⁺¹, ⁺²) over the three rounds wins.
-tiebreak-mindup-net_icons = Equal totals and round 3: the higher icon sum over the three rounds wins.
+tiebreak-mindup-round3_score = Equal totals: whoever scored more in round 3 ranks higher.
+tiebreak-mindup-bonus_icons = Equal totals and equal round 3 scores: whoever has more bonus icons (⁺¹, ⁺²) over the three rounds ranks higher ({ $icons }).
+tiebreak-mindup-net_icons = Equal totals and equal round 3 scores: whoever has the higher icon sum over the three rounds ranks higher ({ $icons }).
 tiebreak-mindup-shared_victory = Still tied after every tie-break: the victory is shared.
 
 opt-mindup-goals = Goal cards (off; per_round: new goals each round; fixed: the same goals all game)

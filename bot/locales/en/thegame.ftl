@@ -7,7 +7,10 @@ thegame-deck = Deck: { $count ->
     [one] { $count } card
    *[other] { $count } cards
   }
-thegame-minimum = This turn: at least { $minimum } (played { $played })
+thegame-minimum = This turn: play at least { $minimum ->
+    [one] { $minimum } card
+   *[other] { $minimum } cards
+  } (played so far: { $played })
 thegame-your-cards = Your cards: { $cards }
 thegame-stop = End turn
 thegame-signal-dont_play = please don't play here
@@ -21,15 +24,24 @@ thegame-ev-burning = 🔥 { $pile } is burning ({ $card }): cover it by the end 
 thegame-ev-deck-empty = The deck is empty: from now on one card per turn is enough.
 group-thegame-play = Play a card…
 group-thegame-extra = Send a signal to the team…
-result-thegame-won = 🎉 You beat the game: every card is played!
-result-thegame-excellent = Excellent! Only { $score } cards left.
-result-thegame-ordinary = The game wins this time: { $score } cards left.
-result-thegame-burned = 🔥 A pile burned: the team loses ({ $score } cards left).
-illegal-minimum_not_met = Play at least the minimum before ending your turn.
+result-thegame-won = 🎉 You beat the game: every card has been played!
+result-thegame-excellent = Excellent! Only { $score ->
+    [one] { $score } card
+   *[other] { $score } cards
+  } left.
+result-thegame-ordinary = The game wins this time: { $score ->
+    [one] { $score } card
+   *[other] { $score } cards
+  } left.
+result-thegame-burned = 🔥 A pile burned: the team loses ({ $score ->
+    [one] { $score } card
+   *[other] { $score } cards
+  } left).
+illegal-minimum_not_met = Play at least the minimum number of cards before ending your turn.
 illegal-no_such_seat = You are not in this game.
 opt-thegame-expert = Expert: at least three cards a turn
 opt-thegame-smaller_hands = Expert: one card fewer in hand
 opt-thegame-on_fire = On Fire expansion
 opt-thegame-expert_endgame_min = Expert minimum also after the deck runs out
-opt-thegame-start_seat = Starting seat
+opt-thegame-start_seat = Seat that plays first (counting from 0)
 rules-thegame = Everyone plays together against the game. Four piles: two go up from 1, two go down from 100. On your turn play at least two cards (one once the deck is empty), each higher than the top of an up pile or lower than the top of a down pile. The backwards trick: a card exactly 10 below the top of an up pile (or 10 above a down pile) may be played too. Then draw back up. Never name numbers — use the signals (“please don't play here”). You win when all 98 cards are played; fewer than 10 left is excellent.

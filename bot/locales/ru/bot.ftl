@@ -13,8 +13,8 @@ game-zero = Зеро
 ## Лобби
 lobby-title = 🎲 { $game } — сбор игроков
 lobby-seats = Места ({ $count } из { $max })
-lobby-footer = Игроков: от { $low } до { $high }. Хозяин игры начинает, когда все в сборе.
-lobby-join = Войти
+lobby-footer = Игроков: от { $low } до { $high }. Создатель игры начинает партию, когда все в сборе.
+lobby-join = Присоединиться
 lobby-leave = Выйти
 lobby-addai = Добавить ИИ
 lobby-rmai = Убрать ИИ
@@ -24,7 +24,7 @@ lobby-closed = Сбор игроков закрыт.
 lobby-in-thread = Сбор игроков открыт в ветке { $thread }.
 thread-name = { $game }
 ai-name = ИИ { $number }
-seat-host = (хозяин)
+seat-host = (создатель игры)
 seat-ai-playing = (пока играет ИИ)
 options-base = Правила базовой игры.
 
@@ -33,7 +33,9 @@ board-players = Игроки
 board-to-act = Ждём
 board-last-moves = Последние ходы
 board-final = Итог
-board-footer = Игра { $id } · нажмите «Мои карты», чтобы увидеть свои карты и сходить
+board-footer = Игра { $id } · нажмите «Мои карты», чтобы увидеть свои карты и сделать ход
+board-footer-genial = Игра { $id } · нажмите «Мои карты», чтобы увидеть свою коллекцию и сделать ход
+board-footer-zero = Игра { $id } · нажмите «Мои карты», чтобы увидеть свои карточки и сделать ход
 board-my-hand = Мои карты
 board-finished = Игра окончена.
 board-abandoned = Игра прервана.
@@ -43,50 +45,55 @@ score-points = { $points ->
     [few] { $points } очка
    *[many] { $points } очков
   }
-results-title = 🏁 Партия в **{ $game }** окончена!
-results-abandoned = Партия в **{ $game }** прервана, результат не засчитан.
+results-title = 🏁 Партия в «{ $game }» окончена!
+results-abandoned = Партия в «{ $game }» прервана, результат не засчитан.
 
 ## Личная панель
 hand-title = { $game } — ваши карты
+hand-title-genial = { $game } — ваша коллекция
+hand-title-zero = { $game } — ваши карточки
 hand-wait = Сейчас не ваш ход. Панель сама не обновляется: позже нажмите «Мои карты» ещё раз.
 hand-game-over = Игра окончена, итоги — в канале.
 signal-sent = Ваш сигнал показан на поле.
 
 ## Личные сообщения
 dm-your-turn = Ваш ход! Игра: { $link }
-dm-closed = Не получилось написать вам в личные сообщения, поэтому играйте из канала кнопкой «Мои карты».
-dm-turn-off = Не присылать о ходах
+dm-closed = Не получилось написать вам в личные сообщения, поэтому играйте в канале кнопкой «Мои карты».
+dm-turn-off = Не писать мне о ходах
 dm-on = Когда наступит ваш ход, я напишу вам в личные сообщения.
 dm-off = Больше не буду писать о ходах. Играть можно кнопкой «Мои карты» в канале.
 
 ## Выход и завершение
-leave-confirm = Выйти из партии в { $game }? Ваше место займёт ИИ и доиграет за вас.
+leave-confirm = Выйти из партии в «{ $game }»? Ваше место займёт ИИ и доиграет за вас.
 leave-confirm-button = Да, выйти
-leave-done = Вы вышли из игры, теперь за вас играет ИИ.
-end-confirm = Завершить партию в { $game } для всех? Результат не будет засчитан.
+leave-done = Вы вышли из игры, теперь на вашем месте играет ИИ.
+end-confirm = Завершить партию в «{ $game }» для всех? Результат не будет засчитан.
 end-confirm-button = Да, завершить
 end-done = Игра завершена.
 
 ## Отказы
 error-game-over = Эта игра уже закончилась.
-error-game-restarting = Бот перезапускается, ход не сделан. Попробуйте ещё раз через несколько секунд.
-error-options-locked = На этом сервере настройки игр меняют только администраторы (/config).
+error-game-restarting = Бот перезапускается, поэтому ход не сделан. Попробуйте ещё раз через несколько секунд.
+error-options-locked = На этом сервере настройки игр меняют только администраторы (/настройки).
 error-already-joined = Вы уже в этой игре.
-error-lobby-full = Мест больше нет.
+error-lobby-full = Свободных мест нет.
 error-not-in-lobby = Вас нет среди игроков.
-error-no-ai-seat = Нет места ИИ, которое можно убрать.
-error-seat-count = Для этой игры нужно от { $low } до { $high } игроков.
+error-no-ai-seat = Убирать некого: ИИ за столом нет.
+error-seat-count = Для этой игры нужно от { $low } до { $high ->
+    [one] { $high } игрока
+   *[other] { $high } игроков
+  }.
 error-options-players = Эти настройки не подходят для такого числа игроков: { $detail }
 error-already-started = Игра уже началась.
-error-host-only = Это может сделать только хозяин игры.
+error-host-only = Это может сделать только создатель игры.
 error-not-a-player = Вы не участвуете в этой игре.
 error-not-started = Игра ещё не началась.
 error-stale = Эта панель устарела, поэтому ход не сделан. Вот актуальная.
-error-unexpected = Простите, у нас что-то сломалось. С игрой всё в порядке, попробуйте ещё раз.
+error-unexpected = Простите, у нас что-то сломалось. С игрой всё в порядке — попробуйте ещё раз.
 error-not-saved = Не удалось это сохранить, поэтому ничего не изменилось. Попробуйте ещё раз чуть позже.
 error-unknown-game = Такой игры здесь нет. Выберите игру из списка.
 error-kicked = Вас исключили из этой игры, поэтому играть в ней вы больше не можете.
-error-member-not-playing = Этот участник не играет в этой игре.
+error-member-not-playing = Этот участник не играет в этой партии.
 error-lobbies-member = У вас уже { $count ->
     [one] открыт { $count } сбор игроков
     [few] открыто { $count } сбора игроков
@@ -96,15 +103,15 @@ error-lobbies-server = На этом сервере уже { $count ->
     [one] открыт { $count } сбор игроков
     [few] открыто { $count } сбора игроков
    *[other] открыто { $count } сборов игроков
-}. Сначала начните или отмените один из них или попросите администратора разрешить больше (/config lobbies).
-error-channel-busy = В этом канале уже идёт игра. Доиграйте её или попросите администратора включить ветки (/config threads).
-error-options-syntax = Не понял «{ $part }». Пишите настройки в виде имя=значение, например expert=yes.
+}. Сначала начните или отмените один из них или попросите администратора разрешить больше (/настройки сборы).
+error-channel-busy = В этом канале уже идёт игра. Доиграйте её или попросите администратора включить ветки (/настройки ветки).
+error-options-syntax = Не удалось разобрать «{ $part }». Пишите настройки в виде имя=значение, например expert=yes.
 error-option-unknown = У этой игры нет настройки «{ $option }».
-error-option-invalid = Настройка «{ $option }» не может быть равна «{ $value }».
-error-no-game-here = У вас здесь нет идущей игры.
+error-option-invalid = Настройка «{ $option }» не может иметь значение «{ $value }».
+error-no-game-here = Здесь у вас нет текущей игры.
 error-config-admin-only = Менять настройки могут только участники с правом «Управлять сервером».
 error-config-invalid = Недопустимое значение: { $detail }
-illegal-malformed = Непонятное действие.
+illegal-malformed = Не удалось понять это действие.
 illegal-game_over = Эта игра уже закончилась.
 illegal-not_your_turn = Сейчас не ваш ход.
 illegal-not_legal = Сейчас так ходить нельзя.
@@ -128,13 +135,13 @@ config-choice-seconds = Время на тайный выбор: { $seconds ->
     [few] { $seconds } секунды
    *[many] { $seconds } секунд
   }
-config-host-options = Хозяин игры может менять настройки: { $value }
+config-host-options = Создатель игры может менять настройки: { $value }
 
 ## Слеш-команды (имена — строчными буквами, без пробелов)
 cmd-newgame = новая-игра
 cmd-newgame-desc = Открыть здесь сбор игроков на новую партию
-cmd-newgame-game = Какая игра
-cmd-newgame-options = Варианты правил, например expert=yes on_fire=yes
+cmd-newgame-game = Во что играем
+cmd-newgame-options = Варианты правил в виде имя=значение, например expert=yes on_fire=yes
 cmd-arg-game = игра
 cmd-arg-options = настройки
 cmd-game = игра
@@ -159,33 +166,33 @@ cmd-config-threads = ветки
 cmd-config-threads-desc = Открывать каждую игру в отдельной ветке
 cmd-config-timer = таймер
 cmd-config-timer-desc = Секунд на ход и на тайный выбор (0 — без ограничения)
-cmd-config-host-options = настройки-хозяина
-cmd-config-host-options-desc = Может ли хозяин игры менять настройки
-cmd-config-option = вариант
-cmd-config-option-desc = Задать настройку игры по умолчанию (значение «default» сбрасывает её)
+cmd-config-host-options = настройки-создателя
+cmd-config-host-options-desc = Может ли создатель игры менять её настройки
+cmd-config-option = настройка-игры
+cmd-config-option-desc = Задать настройку игры по умолчанию (значение «default» её сбрасывает)
 
 ## Чтобы игра не зависала
-notice-reminder = ⏳ { $who }, прошла половина времени на ход: оно кончится { $when }.
-notice-takeover = 🤖 { $who } снова не { $count ->
-    [one] успел сходить, поэтому дальше за него
-   *[other] успели сходить, поэтому дальше за них
+notice-reminder = ⏳ { $who }, прошла половина времени на ход: оно истечёт { $when }.
+notice-takeover = 🤖 { $who }, время на ход снова вышло, поэтому дальше { $count ->
+    [one] на вашем месте
+   *[other] на ваших местах
   } играет ИИ. Нажмите кнопку, чтобы вернуться в игру.
-notice-afk-ended = ⌛ { $who } не успел сходить, поэтому игра окончена (так настроено на сервере).
-notice-lobby-expired = Сбор игроков закрылся сам: игру не начали за { $minutes ->
+notice-afk-ended = ⌛ { $who }: ход не сделан вовремя, поэтому игра окончена (так настроено на сервере).
+notice-lobby-expired = Сбор игроков закрыт: игру не начали за { $minutes ->
     [one] { $minutes } минуту
     [few] { $minutes } минуты
    *[many] { $minutes } минут
   }.
-notice-member-left = { $who } покинул сервер, теперь за него играет ИИ.
+notice-member-left = { $who } больше не на сервере, поэтому на этом месте теперь играет ИИ.
 reclaim-button = Вернуться в игру
-reclaim-done = Вы снова в игре. Нажмите «Мои карты», чтобы сходить.
-error-seat-not-taken = За вас сейчас не играет ИИ.
+reclaim-done = Вы снова в игре. Нажмите «Мои карты», чтобы сделать ход.
+error-seat-not-taken = ИИ сейчас не играет на вашем месте.
 kick-done = Теперь за { $member } играет ИИ.
-config-afk-ai = Если время вышло: за игрока ходит ИИ, а после { $count ->
+config-afk-ai = Если время на ход вышло: за игрока ходит ИИ, а после { $count ->
     [one] { $count } пропуска
    *[other] { $count } пропусков
   } подряд остаётся на его месте
-config-afk-end = Если время вышло: игра заканчивается
+config-afk-end = Если время на ход вышло: игра заканчивается
 config-reminder-off = Напоминание на половине времени: выключено
 config-reminder-mention = Напоминание на половине времени: упоминание в канале
 config-reminder-dm = Напоминание на половине времени: личное сообщение
@@ -194,15 +201,39 @@ config-lobby-minutes = Сбор игроков закрывается, если 
     [few] { $minutes } минуты
    *[many] { $minutes } минут
   }
-cmd-kick = выгнать
-cmd-kick-desc = Передать место участника ИИ (хозяин или администраторы)
+cmd-kick = исключить
+cmd-kick-desc = Передать место участника ИИ (для создателя игры и администраторов)
 cmd-arg-member = участник
 cmd-config-afk = бездействие
-cmd-config-afk-desc = Что делать, если игрок не успел сходить
+cmd-config-afk-desc = Что делать, если время на ход вышло
 config-lobbies = Одновременно открытых сборов игроков: { $member } на участника, { $server } на сервер
 cmd-config-lobbies = сборы
 cmd-config-lobbies-desc = Сколько сборов игроков может быть открыто одновременно
-cmd-config-lobbies-member = Сколько сборов может открыть один участник
-cmd-config-lobbies-server = Сколько сборов может быть открыто на сервере всего
+cmd-config-lobbies-member = Сколько сборов игроков может открыть один участник (1–25)
+cmd-config-lobbies-server = Сколько сборов игроков может быть открыто на сервере всего (1–200)
 cmd-arg-per-member = на_участника
 cmd-arg-per-server = на_сервер
+
+## Параметры слеш-команд (имена: 1–32 строчных символа; описания: не длиннее 100)
+cmd-arg-value = значение
+cmd-arg-turn-seconds = секунд_на_ход
+cmd-arg-choice-seconds = секунд_на_выбор
+cmd-arg-policy = режим
+cmd-arg-takeover-after = пропусков_до_ии
+cmd-arg-reminder = напоминание
+cmd-arg-lobby-minutes = минут_на_сбор
+cmd-arg-name = настройка
+cmd-rules-game = Правила какой игры показать
+cmd-kick-member = Участник, чьё место займёт ИИ
+cmd-config-language-value = en — английский, ru — русский
+cmd-config-threads-value = True — у каждой игры своя ветка; False — игры идут прямо в канале
+cmd-config-timer-turn = Секунд на каждый ход (0 — без ограничения)
+cmd-config-timer-choice = Секунд на тайный выбор, как в Mind Up! (0 — без ограничения); если не указать, не изменится
+cmd-config-afk-policy = Когда время вышло: ai — за игрока ходит ИИ, end — игра заканчивается
+cmd-config-afk-takeover = После стольких пропусков подряд ИИ остаётся на месте игрока (1–20)
+cmd-config-afk-reminder = Напоминание на половине времени: off — нет, mention — упоминание в канале, dm — личное сообщение
+cmd-config-afk-lobby-minutes = Через сколько минут закрывается сбор игроков, если игру не начали (1–1440)
+cmd-config-host-options-value = True — создатель игры выбирает настройки в /новая-игра; False — действуют настройки сервера
+cmd-config-option-game = Игра, для которой задаётся настройка
+cmd-config-option-name = Какую настройку задать (выберите из списка)
+cmd-config-option-value = Новое значение или «default», чтобы вернуть правила базовой игры

@@ -1,7 +1,15 @@
 ## Совершенно гениально: стол, панель игрока, ходы, настройки и правила.
 
-genial-header = Цель: **{ $target }** жетонов каждого цвета
-genial-header-series = **Партия { $game } из { $games }** · цель: **{ $target }** жетонов каждого цвета
+genial-header = Цель: { $target ->
+    [one] **{ $target }** жетон
+    [few] **{ $target }** жетона
+   *[many] **{ $target }** жетонов
+  } каждого цвета
+genial-header-series = **Партия { $game } из { $games }** · цель: { $target ->
+    [one] **{ $target }** жетон
+    [few] **{ $target }** жетона
+   *[many] **{ $target }** жетонов
+  } каждого цвета
 genial-over = { $count ->
     [1] **Игра окончена.**
     [one] **Серия из { $count } партии окончена.**
@@ -38,7 +46,7 @@ genial-miss-staged = { $colours } (уже в зоне сбора)
 genial-miss-absent = { $colours } (нет в центре)
 genial-odds-recycle = ♻️ Резерв пуст: перед следующим раскрытием жетоны центра станут новым резервом, так что осечка неизбежна.
 genial-alternative = ↩️ { $who } может вместо этого взять 1 { $colour } из центра (альтернативный ход).
-genial-reserve = 🂠 В резерве { $count ->
+genial-reserve = 👝 В резерве { $count ->
     [one] { $count } жетон
     [few] { $count } жетона
    *[many] { $count } жетонов

@@ -8,8 +8,12 @@ mindup-deck = 🂠 колода: { $count ->
     [few] { $count } карты
    *[many] { $count } карт
   }
-mindup-over = **Игра окончена**: все { $rounds } раунда подсчитаны.
-mindup-columns = Карты коллекции слева направо: { $columns } (столько очков приносит каждая карта на них)
+mindup-over = **Игра окончена**: { $rounds ->
+    [one] { $rounds } раунд сыгран и подсчитан.
+    [few] все { $rounds } раунда сыграны и подсчитаны.
+   *[many] все { $rounds } раундов сыграны и подсчитаны.
+  }
+mindup-columns = Карты коллекции слева направо: { $columns } (столько очков приносит каждая карта, лежащая на них)
 mindup-central = 🃏 Центральный ряд: { $cards }
 mindup-hands = ✋ { $count ->
     [one] У каждого в руке { $count } карта
@@ -18,9 +22,9 @@ mindup-hands = ✋ { $count ->
   }
 mindup-empty = пока пусто
 mindup-player = { $mark } **{ $name }** — { $collection } · в этом раунде: { $points }
-mindup-before = в прошлых: { $total }
+mindup-before = в прошлых раундах: { $total }
 mindup-player-final = **{ $name }** — { $collection } · всего **{ $total }** ({ $rounds })
-mindup-legend = ✅ карта выбрана · ⏳ ещё выбирает — выбрано { $chosen } из { $count }, все карты скрыты до вскрытия
+mindup-legend = ✅ карта выбрана · ⏳ ещё выбирает — выбрано { $chosen } из { $count }; все карты скрыты до вскрытия
 mindup-goals-round = { $count ->
     [one] Цель этого раунда:
    *[other] Цели этого раунда:
@@ -38,11 +42,14 @@ mindup-waiting = { $count ->
    *[many] Ещё выбирают { $count } игроков.
   }
 mindup-how = Выберите карту ниже. Сыгранные карты выкладываются по возрастанию: самая маленькая забирает крайнюю левую карту центрального ряда, следующая — вторую и так далее.
-mindup-keep-last = Последний выбор в раунде: оставшаяся у вас карта сразу ляжет в вашу коллекцию.
+mindup-keep-last = Последний выбор в раунде: карта, которая останется у вас в руке, сразу ляжет в коллекцию.
 mindup-your-collection = 🗂️ Ваша коллекция: { $collection }
 mindup-your-score = 📊 В этом раунде пока: { $points }
 mindup-your-total = 📊 Ваш итог: **{ $total }**
 mindup-icons = Значки: ⁺¹ и ⁺² прибавляют очки, ⁻¹ отнимает одно.
+mindup-your-goals = 🎯 Цели, которые вы сейчас выполняете: { $goals }
+mindup-player-goals = цели: { $goals }
+mindup-goals-none = ни одной
 
 mindup-colour-orange = оранжевая
 mindup-colour-blue = синяя
@@ -51,7 +58,7 @@ mindup-colour-purple = фиолетовая
 mindup-colour-pink = розовая
 
 mindup-took = { $who } { $played } ➜ { $taken }
-mindup-ev-reveal = 🃏 **Ход { $turn }, карты вскрыты** (сыграл ➜ забрал): { $plays }
+mindup-ev-reveal = 🃏 **Ход { $turn }, карты вскрыты** (сыграна ➜ взята): { $plays }
 mindup-ev-last-cards = 📥 Последние карты сразу ложатся в коллекции: { $cards }
 mindup-ev-round-scored = 📊 **Итоги раунда { $round }:** { $scores }
 mindup-score = { $who } **{ $points }** ({ $detail }), всего { $total }
@@ -87,10 +94,10 @@ group-mindup-play = Выберите тайную карту…
 
 illegal-already_chosen = Вы уже выбрали карту на этот ход.
 
-tiebreak-mindup-round3_score = Поровну очков: побеждает тот, кто набрал больше в третьем раунде.
-tiebreak-mindup-bonus_icons = Поровну и в сумме, и в третьем раунде: побеждает тот, у кого за три раунда больше бонусных значков (⁺¹, ⁺²).
-tiebreak-mindup-net_icons = Поровну и в сумме, и в третьем раунде: побеждает тот, у кого за три раунда больше сумма значков.
-tiebreak-mindup-shared_victory = Ничья сохранилась после всех дополнительных показателей: победа общая.
+tiebreak-mindup-round3_score = При равенстве очков выше тот, кто набрал больше в третьем раунде.
+tiebreak-mindup-bonus_icons = При равенстве очков и в сумме, и в третьем раунде выше тот, у кого за три раунда больше бонусных значков ⁺¹ и ⁺² ({ $icons }).
+tiebreak-mindup-net_icons = При равенстве очков и в сумме, и в третьем раунде выше тот, у кого за три раунда больше сумма значков ({ $icons }).
+tiebreak-mindup-shared_victory = Равенство сохранилось и по всем дополнительным показателям: победа общая.
 
 opt-mindup-goals = Карты целей (off — без них; per_round — новые цели каждый раунд; fixed — одни и те же на всю игру)
 opt-mindup-goal_count = Сколько целей действует одновременно (1–5; при fixed — 3–5)

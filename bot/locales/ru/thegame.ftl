@@ -9,37 +9,44 @@ thegame-deck = Колода: { $count ->
     [few] { $count } карты
    *[many] { $count } карт
   }
-thegame-minimum = В этот ход: не меньше { $minimum } (сыграно { $played })
+thegame-minimum = В этот ход: сыграть не меньше { $minimum ->
+    [one] { $minimum } карты
+   *[other] { $minimum } карт
+  } (уже сыграно: { $played })
 thegame-your-cards = Ваши карты: { $cards }
 thegame-stop = Закончить ход
 thegame-signal-dont_play = пожалуйста, не кладите сюда
 thegame-signal-big_jump = осторожно, без больших скачков
 thegame-signal-clear = (сигнал снят)
 thegame-ev-play = { $who } кладёт { $card } на { $pile }
-thegame-ev-trick = { $who } кладёт { $card } на { $pile } — обратный ход на десять!
+thegame-ev-trick = { $who } кладёт { $card } на { $pile } — обратный ход ровно на десять!
 thegame-ev-turn-end = { $who } заканчивает ход: сыграно { $played }, взято { $drew }
-thegame-ev-signal = { $who } про { $pile }: { $signal }
+thegame-ev-signal = { $who } о стопке { $pile }: { $signal }
 thegame-ev-burning = 🔥 { $pile } горит ({ $card }): накройте её до конца следующего хода!
-thegame-ev-deck-empty = Колода кончилась: теперь достаточно одной карты за ход.
+thegame-ev-deck-empty = Колода закончилась: теперь за ход достаточно сыграть одну карту.
 group-thegame-play = Сыграть карту…
 group-thegame-extra = Подать сигнал команде…
-result-thegame-won = 🎉 Вы победили игру: сыграны все карты!
-result-thegame-excellent = Отлично! Осталось всего { $score ->
-    [one] { $score } карта
-    [few] { $score } карты
-   *[many] { $score } карт
-  }.
-result-thegame-ordinary = Игра оказалась сильнее: { $score ->
+result-thegame-won = 🎉 Вы обыграли игру: сыграны все карты!
+result-thegame-excellent = Отлично! { $score ->
+    [one] Осталась всего { $score } карта.
+    [few] Остались всего { $score } карты.
+   *[many] Осталось всего { $score } карт.
+  }
+result-thegame-ordinary = На этот раз игра оказалась сильнее: { $score ->
+    [one] осталась { $score } карта.
+    [few] остались { $score } карты.
+   *[many] осталось { $score } карт.
+  }
+result-thegame-burned = 🔥 Стопка сгорела, команда проиграла ({ $score ->
     [one] осталась { $score } карта
     [few] остались { $score } карты
    *[many] осталось { $score } карт
-  }.
-result-thegame-burned = 🔥 Стопка сгорела, команда проиграла (осталось карт: { $score }).
-illegal-minimum_not_met = Сначала сыграйте обязательный минимум карт.
+  }).
+illegal-minimum_not_met = Чтобы закончить ход, сначала сыграйте обязательный минимум карт.
 illegal-no_such_seat = Вы не участвуете в этой игре.
 opt-thegame-expert = Эксперт: не меньше трёх карт за ход
 opt-thegame-smaller_hands = Эксперт: на одну карту меньше в руке
 opt-thegame-on_fire = Дополнение «Игра с огнём»
 opt-thegame-expert_endgame_min = Экспертный минимум и после конца колоды
-opt-thegame-start_seat = Кто ходит первым (номер места)
+opt-thegame-start_seat = Кто ходит первым (номер места, считая с 0)
 rules-thegame = Все играют вместе против игры. Четыре стопки: две растут от 1, две убывают от 100. В свой ход сыграйте не меньше двух карт (когда колода кончится — одну): на растущую стопку — больше верхней карты, на убывающую — меньше. Обратный ход: карту ровно на 10 меньше верхней на растущую стопку (или на 10 больше — на убывающую) тоже можно класть. Потом доберите карты. Числа называть нельзя — пользуйтесь сигналами («пожалуйста, не кладите сюда»). Победа — когда сыграны все 98 карт; меньше 10 оставшихся — отличный результат.
