@@ -44,20 +44,16 @@ INVITE_PERMISSIONS = discord.Permissions(
 )
 
 
-def settle_heap() -> None:
-    """Load what lives as long as the process, then keep it out of the collector's passes.
+def load_for_good() -> None:
+    """Load what lives as long as the process: catalogs, engines, renderers, action schemas.
 
-    Catalogs, engines, renderers and action schemas loaded on first use made the first players
-    after a start wait for them, and every full collection walked them again. Called once,
-    before any game is loaded: games are not frozen, since frozen objects are never freed.
+    Loaded on first use, they made the first players after a start wait for them.
     """
     for language in LANGUAGES:
         bundle(language)
     for slug in engines.SLUGS:
         action_adapter(engines.game(slug).SPEC.Action)
         renderer(slug)
-    gc.collect()
-    gc.freeze()
 
 
 class GameTree(app_commands.CommandTree):
@@ -124,8 +120,18 @@ class TabletopBot(commands.AutoShardedBot):
         self.runtime = Runtime(
             self.storage, self.presenter, self.settings.snapshot_every, self.ai, self.clock
         )
-        settle_heap()
-        restored = await self.runtime.restore()
+        load_for_good()
+        # Restoring thousands of games makes millions of objects that live on: collecting
+        # while they are made walks them again and again. Once restored, start-up's objects are
+        # frozen out of the collector's passes (a game's objects are still freed by reference
+        # counting when it ends; its states hold no reference cycles).
+        gc.disable()
+        try:
+            restored = await self.runtime.restore()
+        finally:
+            gc.enable()
+        gc.collect()
+        gc.freeze()
         log.info("restored %d games", restored)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
