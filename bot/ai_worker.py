@@ -14,6 +14,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -42,6 +43,28 @@ def _load_engines() -> None:
         engines.game(slug)
 
 
+BOT_WATCH_SECONDS = 1.0
+"""How often the worker looks whether the bot that started it is still there."""
+
+
+def _follow_bot(bot_pid: int) -> None:
+    """In the worker: end when the bot's process is gone, however it went (SIGKILL included).
+
+    The pool's worker waits for calls that a dead bot will never send, and it was forked by
+    the fork server, not by the bot, so no parent-death signal reaches it.
+    """
+
+    def watch() -> None:
+        while True:
+            time.sleep(BOT_WATCH_SECONDS)
+            try:
+                os.kill(bot_pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="follow-bot", daemon=True).start()
+
+
 class AiWorker:
     """Asks the worker process, or decides in the bot (no worker, or one that keeps dying)."""
 
@@ -58,6 +81,8 @@ class AiWorker:
         self._pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("forkserver"),
+            initializer=_follow_bot,
+            initargs=(os.getpid(),),
         )
         await asyncio.get_running_loop().run_in_executor(self._pool, _load_engines)
 

@@ -1,20 +1,21 @@
 """The bot process is killed (SIGKILL) at random moments under play and restarted: nothing a
 player was told is lost, nothing is applied twice, every game can still be played to the end.
 
-The short versions run in CI (about a minute each); the long ones: `pytest -m slow tests/load`.
-With PROCESSES=2 the tables sit in servers of both processes, and a kill of the supervisor takes
-both down at once, wherever each of them was.
+The short version runs in CI (about a minute); the long one: `pytest -m slow tests/load`. A
+killed bot's AI worker (its fork server, the pool's process and multiprocessing's resource
+tracker) should end with it: `test_a_killed_bot_leaves_no_process_running`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
 import pytest
 
-from tests.load.crash import CrashReport, crash_run
-
-TWO_PROCESSES = {"PROCESSES": "2"}
+from benchmarks.fake_discord.world import make_server, start_bot
+from tests.load.crash import CrashReport, Process, crash_run, processes_of, reap, started_at
 
 
 def assert_nothing_lost(report: CrashReport, kills: int) -> None:
@@ -32,19 +33,26 @@ async def test_three_kills_lose_nothing(tmp_path: Path) -> None:
     assert_nothing_lost(await crash_run(tmp_path, **SHORT), 3)  # type: ignore[arg-type]
 
 
-async def test_three_kills_of_two_processes_lose_nothing(tmp_path: Path) -> None:
-    report = await crash_run(
-        tmp_path,
-        per_guild=2,
-        seed=3,
-        bot_env=TWO_PROCESSES,
-        **SHORT,  # type: ignore[arg-type]
-    )
-    assert_nothing_lost(report, 3)
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("bot_env", [None, TWO_PROCESSES], ids=["one process", "two processes"])
-async def test_twenty_kills_lose_nothing(tmp_path: Path, bot_env: dict[str, str] | None) -> None:
-    report = await crash_run(tmp_path, per_guild=3, bot_env=bot_env, **LONG)  # type: ignore[arg-type]
+async def test_twenty_kills_lose_nothing(tmp_path: Path) -> None:
+    report = await crash_run(tmp_path, per_guild=3, **LONG)  # type: ignore[arg-type]
     assert_nothing_lost(report, 20)
+
+
+async def test_a_killed_bot_leaves_no_process_running(tmp_path: Path) -> None:
+    server = make_server(1, 1, global_rate_limit=None)
+    await server.start()
+    processes: list[Process] = []
+    try:
+        started = await start_bot(server, tmp_path / "games.db", tmp_path, timeout=90.0)
+        processes = processes_of(started.bot)
+        assert processes, "the bot runs its AI worker in processes of its own"
+        started.bot.kill()
+        await started.bot.wait(10.0)
+        deadline = time.monotonic() + 5.0
+        while time.monotonic() < deadline and any(started_at(p) == t for p, t in processes):
+            await asyncio.sleep(0.1)
+    finally:
+        left = reap(processes)
+        await server.stop()
+    assert not left, f"still running 5 s after the bot was killed: {left}"
