@@ -2,10 +2,11 @@
 
 Run: python -m benchmarks.ai_worker [--positions 100] [--rounds 5]
 
-Positions come from seeded random games of every game. The worker is asked the way the bot asks
+Positions come from seeded random games of every game. The worker (`bot.ai_worker.AiWorker`: a
+`ProcessPoolExecutor` of one process, started from a fork server) is asked the way the bot asks
 it under load, many decisions in flight at once, on the bot's own event loop (uvloop where it
-builds: on asyncio's loop a trip costs about twice as much). CPU is this process's (the bot's
-side), not the worker's; shared machines are noisy.
+builds). CPU is this process's (the bot's side: its event loop and the pool's threads that send
+the positions and read back the decisions), not the worker's; shared machines are noisy.
 """
 
 from __future__ import annotations

@@ -1,10 +1,13 @@
 """Load benchmark: the real bot process under N concurrent games, against a bare discord.py bot.
 
 Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
-     [--processes 1] [--per-guild 10] [--ramp 1] [--timeline] [--calibrate 0.5 1] [--stages]
+     [--per-guild 10] [--ramp 1] [--timeline] [--calibrate 0.5 1] [--stages]
+     [--board-edit-interval 1] [--rest-per-second 40] [--snapshot-every 10] [--no-ai-worker]
 
-The tables are spread over servers (guilds), 10 to a server by default. With --processes N both
-bots run as N processes (PROCESSES, bot.cluster), each with the servers of its shards.
+The tables are spread over servers (guilds), 10 to a server by default. Each bot is one process
+(ours with its AI worker, a process pool of one started from a fork server). The bot's settings
+that matter here are flags, with the production defaults, given to our bot's process through its
+environment (BOARD_EDIT_INTERVAL, REST_PER_SECOND, SNAPSHOT_EVERY, AI_WORKER).
 
 For each N, one run does two phases on the same fake Discord (benchmarks/fake_discord, 127.0.0.1):
 
@@ -12,8 +15,9 @@ For each N, one run does two phases on the same fake Discord (benchmarks/fake_di
    (mixed; a game whose engine or renderer does not import is skipped and named) as fast as the
    bot lets them: /newgame, lobby clicks, "My hand", then every action the ephemeral panel offers,
    following its type-7 updates; waiting only for a turn DM or a board change between turns.
-2. `python -m benchmarks.bare_bot` (answers everything at once with a fixed ephemeral message)
-   receiving the very same interaction stream, replayed at the same moments.
+2. `python -m benchmarks.bare_bot` (a plain discord.py bot that answers everything at once with a
+   fixed ephemeral message) receiving the very same interaction stream, replayed at the same
+   moments.
 
 It prints interactions per second, p50/p95/p99/max from dispatch to callback, interactions
 answered after Discord's 3 s (must be 0), lost ones, and our p99 over the bare bot's p99; then
@@ -30,7 +34,7 @@ one after the other, and the shared machine's speed changes from one second to t
 --stages runs our bot through benchmarks/stages.py and prints its CPU per interaction over the
 opening by stage (answers, moves, hand panels, boards, lobbies, the rest of the clicks, AI
 moves, commits, the outbox, garbage collection, the rest of the main thread, and the other
-threads: aiosqlite's reads and checkpoints).
+threads: aiosqlite's reads and checkpoints, the AI worker pool's queue threads).
 """
 
 from __future__ import annotations
@@ -58,6 +62,9 @@ from benchmarks.fake_discord.server import ANSWER_DEADLINE, FakeDiscord, Interac
 from benchmarks.fake_discord.world import (
     ALL_SLUGS,
     TABLES_PER_GUILD,
+    add_knobs,
+    knob_env,
+    knobs_line,
     make_server,
     make_tables,
     playable_slugs,
@@ -119,11 +126,6 @@ def no_full_collections() -> Iterator[None]:
         gc.collect()
 
 
-def processes_env(args: argparse.Namespace) -> dict[str, str]:
-    """Both bots run as the same number of processes (bot.cluster)."""
-    return {"PROCESSES": str(args.processes)}
-
-
 def opening_of(records: list[Interaction]) -> tuple[float, float, int]:
     """The opening's start and end, and how many interactions were dispatched in it (at least 1)."""
     begin = min((r.sent_at for r in records), default=0.0)
@@ -149,7 +151,7 @@ def busiest_stream_second(records: list[Interaction]) -> int:
 
 def cpu_numbers(trace: CpuTrace, records: list[Interaction]) -> dict[str, float]:
     """The bot's CPU over the phase and per interaction over the opening (also without its AI
-    workers), its busiest second (cpu_trace), and the stream's."""
+    worker), its busiest second (cpu_trace), and the stream's."""
     begin, end, opening = opening_of(records)
     bot_share, machine_share = trace.busiest_second()
     return {
@@ -198,7 +200,7 @@ async def phase_ours(
     server: FakeDiscord, n: int, args: argparse.Namespace, slugs: list[str], workdir: Path
 ) -> tuple[dict[str, Any], list[Interaction]]:
     """Our bot with N tables for args.seconds; returns its numbers and the interaction stream."""
-    env = {**processes_env(args), **dict(kv.split("=", 1) for kv in args.bot_env)}
+    env = knob_env(args) | dict(kv.split("=", 1) for kv in args.bot_env)
     stages_to = workdir / "stages.jsonl"
     if args.stages:
         stages_to.unlink(missing_ok=True)
@@ -285,7 +287,7 @@ async def phase_bare(
         workdir,
         module="benchmarks.bare_bot",
         log_name=f"bare-{work_ms:g}ms.log" if work_ms else "bare.log",
-        extra_env=processes_env(args) | {"BARE_WORK_MS": f"{work_ms:g}"},
+        extra_env={"BARE_WORK_MS": f"{work_ms:g}"},
     )
     bot = started.bot
     ordered = sorted(stream, key=lambda r: r.sent_at)
@@ -373,7 +375,7 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
     if by_stage := ours.get("opening_stages"):
         each = ", ".join(f"{stage} {1000 * cpu:.2f}" for stage, cpu in by_stage.items())
         print(f"  ours by stage in the first {OPENING:g} s (ms per interaction): {each}")
-    print(f"  the bot's busiest second (its processes, AI worker included): {peak}")
+    print(f"  the bot's busiest second (its process and its AI worker's): {peak}")
     speed = f"ours {pace_ms(ours)}" + (f", bare {pace_ms(bare)}" if bare else "")
     print(
         f"  the machine's pace in the first {OPENING:g} s (CPU of a fixed piece of work, median; "
@@ -443,8 +445,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     print(
         f"games: {', '.join(slugs)}; {args.humans} human(s) per game, AI in the other seats; "
         f"{args.seconds:g} s per phase; {args.per_guild} tables per server; "
-        f"each bot runs as {args.processes} process(es)"
+        f"first /newgame of every table within {args.ramp:g} s"
     )
+    print(f"our bot's settings: {knobs_line(args)}")
     report: dict[str, Any] = {"slugs": slugs, "skipped": skipped, "runs": {}}
     pace = PaceProbe()
     await pace.start()
@@ -552,9 +555,6 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="only these game slugs")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--processes", type=int, default=1, help="PROCESSES of both bots (one per core to use)"
-    )
-    parser.add_argument(
         "--per-guild", type=int, default=TABLES_PER_GUILD, help="tables per server (guild)"
     )
     parser.add_argument(
@@ -598,13 +598,12 @@ def main() -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="extra environment of our bot (e.g. BOARD_EDIT_INTERVAL=2)",
+        help="more environment of our bot (e.g. LOG_LEVEL=DEBUG)",
     )
+    add_knobs(parser)
     args = parser.parse_args()
     if args.calibrate and args.no_bare:
         parser.error("--calibrate compares with the bare bot: drop --no-bare")
-    if args.stages and args.processes > 1:
-        parser.error("--stages counts one process: drop --processes")
     # The bot's own loop: the fake Discord and the players share the machine with the bot they
     # measure, and on asyncio's loop they took more of it (26 % of a core instead of 23 %).
     report = run_until_complete(run(args))

@@ -1,12 +1,14 @@
 """Resident memory per running game of the real bot process.
 
-Run: python -m benchmarks.memory [--games 1000]
+Run: python -m benchmarks.memory [--games 1000] [--no-ai-worker] [--board-edit-interval 1]
 
 Starts `python -m bot` against the fake Discord (benchmarks/fake_discord) with a world of N
 channels and members, reads VmRSS from /proc/<pid>/status with no game running (RSS_0), then
 opens N games by driving the bot like members do (/newgame, Add AI, Start; nobody plays), waits
 until the bot's REST traffic settles (board edits, turn DMs), reads VmRSS again (RSS_N) and
-prints (RSS_N - RSS_0) / N. Goal: under 100 KB per game.
+prints (RSS_N - RSS_0) / N. Goal: under 100 KB per game. RSS is the bot process's and its AI
+worker's (the fork server and the pool's process). The bot's settings that matter are flags with
+the production defaults, given to the bot process through its environment.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from benchmarks.fake_discord.players import Players, Table
 from benchmarks.fake_discord.server import FakeDiscord
 from benchmarks.fake_discord.world import (
     ALL_SLUGS,
+    add_knobs,
+    knob_env,
+    knobs_line,
     make_server,
     make_tables,
     playable_slugs,
@@ -66,13 +71,14 @@ async def run(args: argparse.Namespace) -> None:
     slugs, skipped = playable_slugs(tuple(args.only) if args.only else ALL_SLUGS)
     for slug, reason in skipped.items():
         print(f"skipping {slug}: {reason}")
+    print(f"the bot's settings: {knobs_line(args)}")
     # No global REST limit here: a backlog of board edits and DMs waiting for it would be counted
     # as memory per game (benchmarks.load measures the limit's effect).
     server = make_server(args.games, 1, global_rate_limit=None)
     await server.start()
     with tempfile.TemporaryDirectory(prefix="tb-memory-") as tmp:
         workdir = args.keep or Path(tmp)
-        started = await start_bot(server, workdir / "games.db", workdir)
+        started = await start_bot(server, workdir / "games.db", workdir, extra_env=knob_env(args))
         bot = started.bot
         try:
             await asyncio.sleep(2.0)
@@ -121,6 +127,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=50, help="lobbies opened at once")
     parser.add_argument("--timeout", type=float, default=600.0, help="bound on every wait")
     parser.add_argument("--keep", type=Path, help="keep the log and database in this folder")
+    add_knobs(parser)
     asyncio.run(run(parser.parse_args()))
 
 

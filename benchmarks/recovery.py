@@ -1,14 +1,19 @@
 """Recovery time: from process start to ready with a database of thousands of running games.
 
-Run: python -m benchmarks.recovery [--games 10000] [--db cache.db] [--processes 1]
+Run: python -m benchmarks.recovery [--games 10000] [--db cache.db] [--snapshot-every 10]
 
 Builds a database with N running games of every playable kind through the bot's own Storage API
-and the engines (record, seats, a snapshot at the start and every SNAPSHOT_EVERY actions, and
+and the engines (record, seats, a snapshot at the start and every --snapshot-every actions, and
 the action log after it: each game is up to DEPTH actions in, so up to SNAPSHOT_EVERY - 1 past
-its last snapshot, and waits for its human, as real games do, since AI seats move at once). Then starts `python -m bot` against the
-fake Discord (whose world has every game's channel and member) and reports the time from spawn
-to the log line "restored N games", to the gateway session (IDENTIFY answered with READY and
-the guilds: interactions are served from here) and to on_ready. Goal: under 10 s.
+its last snapshot, and waits for its human, as real games do, since AI seats move at once).
+Then starts `python -m bot` against the fake Discord (whose world has every game's channel and
+member) and reports the time from spawn to the log line "restored N games", to the gateway
+session (IDENTIFY answered with READY and the guilds: interactions are served from here) and to
+on_ready. Goal: under 10 s.
+
+The bot's settings that matter are flags with the production defaults (--snapshot-every,
+--board-edit-interval, --rest-per-second, --ai-worker), given to the bot process through its
+environment.
 """
 
 from __future__ import annotations
@@ -26,12 +31,17 @@ import aiosqlite
 
 from benchmarks.fake_discord.players import SEATS
 from benchmarks.fake_discord.server import FakeDiscord
-from benchmarks.fake_discord.world import ALL_SLUGS, make_server, playable_slugs, start_bot
-from bot.settings import Settings
+from benchmarks.fake_discord.world import (
+    ALL_SLUGS,
+    add_knobs,
+    knob_env,
+    knobs_line,
+    make_server,
+    playable_slugs,
+    start_bot,
+)
 
 GOAL_S = 10.0
-SNAPSHOT_EVERY: int = Settings.model_fields["snapshot_every"].default
-"""The bot's default SNAPSHOT_EVERY."""
 DEPTH = 100
 """Games are up to this many actions in."""
 
@@ -75,8 +85,11 @@ def plan_game(slug: str, seats: int, seed: int, extra: int) -> tuple[Any, list[t
     return initial, actions
 
 
-async def build_db(path: Path, server: FakeDiscord, games: int, slugs: list[str]) -> dict[str, int]:
-    """Write `games` running games into a fresh database at `path` with the bot's Storage."""
+async def build_db(
+    path: Path, server: FakeDiscord, games: int, slugs: list[str], snapshot_every: int
+) -> dict[str, int]:
+    """Write `games` running games into a fresh database at `path` with the bot's Storage,
+    with a snapshot every `snapshot_every` actions (as the bot would have written them)."""
     import engines
     from bot.storage import GameRecord, LoggedAction, SeatRecord, Storage
     from engines.core import action_adapter
@@ -133,7 +146,7 @@ async def build_db(path: Path, server: FakeDiscord, games: int, slugs: list[str]
                     by_ai=seat != 0,
                 ),
             )
-            if state.version % SNAPSHOT_EVERY == 0:
+            if state.version % snapshot_every == 0:
                 await storage.save_snapshot(record.id, state.version, state.model_dump_json())
         kinds[slug] = kinds.get(slug, 0) + 1
 
@@ -153,6 +166,7 @@ async def run(args: argparse.Namespace) -> None:
     slugs, skipped = playable_slugs(tuple(args.only) if args.only else ALL_SLUGS)
     for slug, reason in skipped.items():
         print(f"skipping {slug}: {reason}")
+    print(f"the bot's settings: {knobs_line(args)}")
     server = make_server(args.games, 1, global_rate_limit=50)
     await server.start()
     with tempfile.TemporaryDirectory(prefix="tb-recovery-") as tmp:
@@ -168,7 +182,7 @@ async def run(args: argparse.Namespace) -> None:
             print(f"writing {args.games} running games of {', '.join(slugs)} ...", flush=True)
             # The world's ids are new each run: games of a cached DB name channels by index, so
             # the cache is only valid for the same --games; it is rebuilt otherwise.
-            kinds = await build_db(target, server, args.games, slugs)
+            kinds = await build_db(target, server, args.games, slugs, args.snapshot_every)
             print(f"  done in {time.monotonic() - began:.0f} s: {kinds}")
         if args.db:
             shutil.copyfile(args.db, db)
@@ -181,7 +195,7 @@ async def run(args: argparse.Namespace) -> None:
             workdir,
             timeout=600.0,
             profile_to=args.profile,
-            extra_env={"PROCESSES": str(args.processes)},
+            extra_env=knob_env(args),
         )
         bot = started.bot
         try:
@@ -260,10 +274,8 @@ def main() -> None:
         "--outage", action="store_true", help="every game's turn clock ran out while down"
     )
     parser.add_argument("--keep", type=Path, help="keep the log and database in this folder")
-    parser.add_argument(
-        "--processes", type=int, default=1, help="PROCESSES: each restores its servers' games"
-    )
     parser.add_argument("--profile", type=Path, help="run the bot under pyinstrument")
+    add_knobs(parser)
     asyncio.run(run(parser.parse_args()))
 
 

@@ -3,12 +3,33 @@
 `python -m benchmarks.stages` runs `python -m bot` with the functions that mark each stage of its
 work wrapped (`STAGES`). Every step of a wrapped function or coroutine charges the CPU the main
 thread spent in it to the innermost stage running, so a panel drawn inside a click counts as a
-panel and not twice. A small thread appends the totals and the process's whole CPU to the file
-named by $STAGES_TO every `EVERY` seconds. What no stage claims on the main thread is "the rest":
-discord.py's gateway and parsing, aiohttp's handling of responses, the event loop; the bare bot
-has those too. "threads" is the CPU of the process's other threads, off the core that answers
-clicks: aiosqlite's, which reads and checkpoints the WAL (the writes run on the main thread, in
-"commits"), and this recorder's.
+panel and not twice. Garbage collection on the main thread is timed by a `gc.callbacks` hook and
+charged to "gc", whichever stage it interrupted. A small thread appends the totals and the
+process's whole CPU to the file named by $STAGES_TO every `EVERY` seconds. What no stage claims on
+the main thread is "the rest": discord.py's gateway and parsing of every interaction, aiohttp's
+handling of responses, the event loop; the bare bot has those too. "threads" is the CPU of the
+process's other threads, off the core that answers clicks: aiosqlite's, which reads and
+checkpoints the WAL (the writes run on the main thread, in "commits"), the AI worker pool's
+threads that send it the positions and read back its decisions, and this recorder's.
+
+The stages, by the functions that do their work (`STAGES`):
+
+- answers: `cogs.replies.Reply` answering (answer, edit, post, thinking) and discord.py's
+  `InteractionResponse` calls (the callback request) and followups;
+- moves: a member's move (`Runtime.act`, `act_extra`): the lock, the engine, the commit's wait;
+- hands: a private panel drawn (`cogs.hand.hand_panel`), for a click or a turn DM;
+- boards: a board drawn (`cogs.hand.board_message`) and edited or posted
+  (`DiscordPresenter._draw_board`);
+- lobbies: a lobby click's work (`cogs.lobby.lobby_click`) and a lobby drawn (`lobby_message`);
+- clicks: the rest of every click and command: discord.py's dispatch to our DynamicItems (it
+  rebuilds the clicked message's components as a View to find the item) and to our slash
+  commands, and our handlers (`cogs.replies.guarded`) outside the stages above;
+- ai: the AI seats' moves (`Runtime._drive_ai`): asking the worker (or deciding, without one),
+  applying and committing;
+- commits: the group commit of every write (`BatchWriter._flush`);
+- outbox: the paced REST calls (`cogs.outbox.Outbox`) outside the boards: announcements, turn
+  DMs (their panels are "hands"), results;
+- gc: the garbage collector's passes on the main thread.
 
 py-spy's samples name functions, and a click's work (its commit, its panel, the AI moves it sets
 off) is spread over shared ones, so profiles could not say what a click costs by stage. Counting
@@ -19,6 +40,7 @@ costs two reads of the thread's CPU clock (about 0.7 µs each) per step of a wra
 from __future__ import annotations
 
 import functools
+import gc
 import importlib
 import inspect
 import json
@@ -31,18 +53,41 @@ from pathlib import Path
 from typing import Any
 
 STAGES: dict[str, tuple[str, ...]] = {
-    "answers": ("cogs.components:_respond",),
+    "answers": (
+        "cogs.replies:Reply.answer",
+        "cogs.replies:Reply.edit",
+        "cogs.replies:Reply.post",
+        "cogs.replies:Reply.thinking",
+        "discord.interactions:InteractionResponse.send_message",
+        "discord.interactions:InteractionResponse.edit_message",
+        "discord.interactions:InteractionResponse.defer",
+        "discord.interactions:Interaction.edit_original_response",
+        "discord.webhook.async_:Webhook.send",
+    ),
     "moves": ("bot.runtime:Runtime.act", "bot.runtime:Runtime.act_extra"),
-    "hands": ("cogs.ui:hand_panel",),
-    "boards": ("cogs.ui:board_message",),
-    "lobbies": ("cogs.ui:lobby_message",),
-    "clicks": ("bot.client:TabletopBot.on_interaction", "bot.client:GameTree._call"),
-    "ai": ("bot.runtime:Runtime._drive_ai", "bot.ai_worker:AiWorker._read"),
+    "hands": ("cogs.hand:hand_panel",),
+    "boards": ("cogs.hand:board_message", "cogs.presenter:DiscordPresenter._draw_board"),
+    "lobbies": ("cogs.lobby:lobby_click", "cogs.lobby:lobby_message"),
+    "clicks": (
+        "discord.ui.view:ViewStore.schedule_dynamic_item_call",
+        "discord.app_commands.tree:CommandTree._call",
+        "cogs.replies:guarded",
+    ),
+    "ai": ("bot.runtime:Runtime._drive_ai",),
     "commits": ("bot.batch_writer:BatchWriter._flush",),
-    "outbox": ("cogs.outbox:Outbox._run",),
-    "gc": ("bot.collector:CollectorClock._pass",),
+    "outbox": ("cogs.outbox:Outbox._drain", "cogs.outbox:Outbox._run"),
 }
-"""Each stage and the functions (`module:qualname`) whose steps are its work."""
+"""Each stage and the functions (`module:qualname`) whose steps are its work.
+
+Functions are replaced where they are looked up when called: on their class, or in their module
+for module-level functions called by their module's own code. A function imported by name
+elsewhere before `install` (`from cogs.hand import hand_panel`) would be missed there, so
+`install` runs before the bot imports anything, and the names above are the ones the other
+modules reach through the module or the class.
+"""
+
+GC = "gc"
+"""The stage of the garbage collector's passes on the main thread (not a function: a hook)."""
 
 EVERY = 0.25
 """Seconds between two records of the totals."""
@@ -66,6 +111,13 @@ class Ledger:
             self.totals[stage] += spent - self._inner.pop()
             if self._inner:
                 self._inner[-1] += spent
+
+    def aside(self, stage: str, spent: float) -> None:
+        """`spent` seconds of work that interrupted whatever step is open (a collector's pass):
+        charged to `stage`, not to the step's."""
+        self.totals[stage] += spent
+        if self._inner:
+            self._inner[-1] += spent
 
 
 class Counted(Coroutine[Any, Any, Any]):
@@ -113,20 +165,72 @@ def counting(ledger: Ledger, stage: str, function: Callable[..., Any]) -> Callab
     return plain
 
 
-def install(ledger: Ledger) -> None:
-    """Wrap every function of `STAGES` where it is looked up when called."""
+def install(ledger: Ledger, only: str | None = None, skip: frozenset[str] = frozenset()) -> None:
+    """Wrap every function of `STAGES` (of module `only`, if given; none of `skip`'s).
+
+    A method is replaced on its class. A module-level function is replaced in its module and in
+    every module loaded so far that imported it by name, so callers find the wrapper whether they
+    call it through its module or by the name they imported (modules loaded later import the
+    wrapper).
+    """
     for stage, targets in STAGES.items():
         for target in targets:
             module_name, _, qualname = target.partition(":")
-            owner: Any = importlib.import_module(module_name)
+            if module_name in skip or only not in (None, module_name):
+                continue
+            module = importlib.import_module(module_name)
+            owner: Any = module
             *path, name = qualname.split(".")
             for part in path:
                 owner = getattr(owner, part)
             raw = inspect.getattr_static(owner, name)
             if isinstance(raw, staticmethod):
                 setattr(owner, name, staticmethod(counting(ledger, stage, raw.__func__)))
-            else:
-                setattr(owner, name, counting(ledger, stage, getattr(owner, name)))
+                continue
+            original = getattr(owner, name)
+            wrapper = counting(ledger, stage, original)
+            setattr(owner, name, wrapper)
+            if owner is module:
+                for other in list(sys.modules.values()):
+                    if getattr(other, name, None) is original:
+                        setattr(other, name, wrapper)
+
+
+def install_in_bot(ledger: Ledger) -> None:
+    """`install` for the bot: the extensions' functions once the bot has loaded each of them.
+
+    discord.py loads an extension (`bot.client.EXTENSIONS`) as a new module each time, not the
+    one `import` would give, so their functions are wrapped right after `load_extension`.
+    """
+    from bot.client import EXTENSIONS, TabletopBot
+
+    extensions = frozenset(EXTENSIONS)
+    install(ledger, skip=extensions)
+    load_extension = TabletopBot.load_extension
+
+    async def load_and_count(bot: TabletopBot, name: str, *, package: str | None = None) -> None:
+        await load_extension(bot, name, package=package)
+        if name in extensions:
+            install(ledger, only=name)
+
+    TabletopBot.load_extension = load_and_count  # type: ignore[method-assign]
+
+
+def count_collections(ledger: Ledger, main_thread: int) -> Callable[[str, dict[str, int]], None]:
+    """Charge the collector's passes on the main thread to `GC`; returns the `gc.callbacks`
+    hook that does it."""
+    started: list[float] = []
+
+    def hook(phase: str, info: dict[str, int]) -> None:
+        if threading.get_ident() != main_thread:
+            return  # another thread's pass: "threads"
+        if phase == "start":
+            started.append(time.thread_time())
+        elif started:
+            ledger.aside(GC, time.thread_time() - started.pop())
+
+    gc.callbacks.append(hook)
+    return hook
 
 
 def record(path: Path, ledger: Ledger, main_clock: int) -> None:
@@ -173,11 +277,12 @@ def between(records: list[dict[str, Any]], start: float, end: float) -> dict[str
 
 def main() -> int:
     """Install the counting, start recording, then run the bot as `python -m bot` would."""
-    ledger = Ledger(list(STAGES))
-    install(ledger)
-    path = Path(os.environ["STAGES_TO"])
+    ledger = Ledger([*STAGES, GC])
     main_thread = threading.main_thread().ident
     assert main_thread is not None  # it is this very thread, running
+    count_collections(ledger, main_thread)
+    install_in_bot(ledger)
+    path = Path(os.environ["STAGES_TO"])
     main_clock = time.pthread_getcpuclockid(main_thread)
     threading.Thread(target=record, args=(path, ledger, main_clock), daemon=True).start()
     from bot.__main__ import main as bot_main

@@ -5,7 +5,7 @@
     bot = BotProcess(base, db, workdir); await bot.start(); await server.wait_online(60)
     players = Players(server); table = Table(players, channel, [user], ["zero"])
 
-See benchmarks/load.py, memory.py, recovery.py and tests/load/.
+See benchmarks/load.py, memory.py, recovery.py, benchmarks/tests/ and tests/load/.
 """
 
 from benchmarks.fake_discord.players import Act, Game, Players, Table

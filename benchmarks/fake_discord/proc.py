@@ -12,36 +12,23 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.settings import Settings
+
 REPO = Path(__file__).resolve().parents[2]
 DESCENDANTS_EVERY = 1.0
 """Seconds a list of the bot's child processes is trusted (BotProcess._recent_descendants)."""
-SETTINGS = {
-    "discord_token",
-    "database_url",
-    "dev_guild_id",
-    "log_level",
-    "discord_api_base",
-    "shard_count",
-    "board_edit_interval",
-    "snapshot_every",
-}
-
-
-def is_ai_worker(pid: int) -> bool:
-    """Whether a process is an AI worker (`python -m bot.ai_worker`): it thinks on a core of its
-    own, not on the one that answers clicks."""
-    try:
-        return b"bot.ai_worker" in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    except FileNotFoundError:
-        return False
+SETTINGS = frozenset(Settings.model_fields)
+"""The bot's settings: a bot process gets only those the benchmark gives it (bot_env)."""
 
 
 def bot_env(base_url: str, db: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
     """The environment of a bot process: our settings only, none inherited from the caller.
 
-    SHARD_COUNT stays unset on purpose: with an explicit shard count discord.py's
-    AutoShardedClient connects to its built-in gateway (wss://gateway.discord.gg) instead of the
-    URL from GET /gateway/bot (see the report); unset, it asks the fake server, which says 1.
+    `extra` sets more of them (BOARD_EDIT_INTERVAL, REST_PER_SECOND, SNAPSHOT_EVERY, AI_WORKER:
+    the benchmarks' knobs); what it leaves out has the bot's default.
+
+    SHARD_COUNT stays unset: discord.py asks the fake server, which says 1 (both bots follow the
+    gateway URL it names, bot.gateway).
     """
     env = {k: v for k, v in os.environ.items() if k.lower() not in SETTINGS}
     env.update(
@@ -81,7 +68,6 @@ class BotProcess:
         self.started_at = 0.0
         self._log_offset = 0
         self._descendants: list[int] = []
-        self._ai_workers: set[int] = set()
         self._descendants_at = -DESCENDANTS_EVERY
 
     @property
@@ -153,7 +139,8 @@ class BotProcess:
         return total
 
     def descendants(self) -> list[int]:
-        """The process ids the bot started, and theirs: its processes and AI workers."""
+        """The process ids the bot started, and theirs: the AI worker's fork server and the
+        worker it started (bot.ai_worker)."""
         found: list[int] = []
         parents = [self.pid]
         while parents:
@@ -171,19 +158,19 @@ class BotProcess:
         """`descendants()`, looked up again at most once a second.
 
         The CPU trace asks ten times a second, and the walk over every thread's children in
-        /proc took the driver's CPU from the bot it measures. The bot starts its processes when
-        it starts, so a second late is never late.
+        /proc took the driver's CPU from the bot it measures. The bot starts its AI worker when
+        it starts (and again only if the worker dies), so a second late is never late.
         """
         now = time.monotonic()
         if now - self._descendants_at >= DESCENDANTS_EVERY:
             self._descendants = self.descendants()
-            self._ai_workers = {pid for pid in self._descendants if is_ai_worker(pid)}
             self._descendants_at = now
         return self._descendants
 
     def cpu_split(self) -> tuple[float, float]:
-        """User + system CPU time so far of the process and of those it runs, and the same
-        without the AI workers (the processes that answer clicks), from one read of each
+        """User + system CPU time so far of the process and of those it runs, and the same of
+        the process alone: the one that answers clicks, without its AI worker (every process it
+        started is the worker's: its fork server and the pool's process), from one read of each
         process's counters."""
         everything = clicks = 0
         for pid in (self.pid, *self._recent_descendants()):
@@ -191,7 +178,7 @@ class BotProcess:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
                 ticks = int(fields[11]) + int(fields[12])
                 everything += ticks
-                if pid not in self._ai_workers:
+                if pid == self.pid:
                     clicks += ticks
         per_second = os.sysconf("SC_CLK_TCK")
         return everything / per_second, clicks / per_second

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import importlib
 import math
@@ -13,13 +14,54 @@ from pathlib import Path
 from benchmarks.fake_discord.players import Players, Table
 from benchmarks.fake_discord.proc import BotProcess
 from benchmarks.fake_discord.server import FakeDiscord
+from bot.settings import Settings
 
 ALL_SLUGS = ("mindup", "thegame", "genial", "hourglass", "zero")
 TABLES_PER_GUILD = 10
 """Each table has its own channel. A server seldom runs more than a few games at once: a bot
-with hundreds of games in flight has them in many servers (so shards, so processes)."""
+with hundreds of games in flight has them in many servers."""
 READY_LINE = r"ready as "
 RESTORED_LINE = r"restored (\d+) games"
+
+
+KNOBS = {
+    "board_edit_interval": "minimum seconds between two edits of one game's board",
+    "rest_per_second": "the bot's own REST calls per second (its outbox; 0: unpaced)",
+    "snapshot_every": "a snapshot of a running game every this many actions",
+    "ai_worker": "the AIs think in a worker process (--no-ai-worker: in the bot's own)",
+}
+"""The bot's settings a benchmark may vary, given to the bot process through its environment
+(BOARD_EDIT_INTERVAL, REST_PER_SECOND, SNAPSHOT_EVERY, AI_WORKER); by default the bot's own."""
+
+
+def add_knobs(parser: argparse.ArgumentParser) -> None:
+    """`--board-edit-interval`, `--rest-per-second`, `--snapshot-every`, `--ai-worker`, each
+    defaulting to the production value (bot.settings)."""
+    group = parser.add_argument_group("the bot's settings (defaults: production's)")
+    for name, text in KNOBS.items():
+        field = Settings.model_fields[name]
+        flag = "--" + name.replace("_", "-")
+        if field.annotation is bool:
+            action = argparse.BooleanOptionalAction
+            group.add_argument(flag, action=action, default=field.default, help=text)
+        else:
+            kind = float if field.annotation is float else int
+            help_text = f"{text} (default {field.default:g})"
+            group.add_argument(flag, type=kind, default=field.default, help=help_text)
+
+
+def knob_env(args: argparse.Namespace) -> dict[str, str]:
+    """The bot process's environment for the knobs of `add_knobs`."""
+    env = {}
+    for name in KNOBS:
+        value = getattr(args, name)
+        env[name.upper()] = str(value).lower() if isinstance(value, bool) else f"{value:g}"
+    return env
+
+
+def knobs_line(args: argparse.Namespace) -> str:
+    """The knobs of a run, as printed in its header."""
+    return ", ".join(f"{name.upper()}={value}" for name, value in knob_env(args).items())
 
 
 def playable_slugs(wanted: tuple[str, ...] = ALL_SLUGS) -> tuple[list[str], dict[str, str]]:
@@ -106,16 +148,14 @@ async def start_bot(
         extra_env=extra_env,
     )
     identifies = server.identify_count
-    # With PROCESSES, each process restores its servers' games, identifies and says it is ready.
-    processes = int((extra_env or {}).get("PROCESSES", 1))
     await bot.start()
     deadline = time.monotonic() + timeout
     identified_after = restored_after = None
     restored_re = re.compile(RESTORED_LINE)
     while time.monotonic() < deadline:
-        if restored_after is None and len(restored_re.findall(bot.log_text())) >= processes:
+        if restored_after is None and restored_re.search(bot.log_text()):
             restored_after = time.monotonic() - bot.started_at
-        if server.identify_count - identifies >= processes and server.online.is_set():
+        if server.identify_count > identifies and server.online.is_set():
             identified_after = time.monotonic() - bot.started_at
             break
         if bot.proc is not None and bot.proc.returncode is not None:
@@ -124,7 +164,7 @@ async def start_bot(
     else:
         bot.kill()
         raise TimeoutError(f"the bot did not connect in {timeout} s:\n{bot.log_text()[-3000:]}")
-    ready = await bot.wait_log(READY_LINE, max(1.0, deadline - time.monotonic()), processes)
+    ready = await bot.wait_log(READY_LINE, max(1.0, deadline - time.monotonic()))
     ready_after = time.monotonic() - bot.started_at if ready else None
     restored = None
     found = restored_re.findall(bot.log_text())

@@ -8,18 +8,26 @@ The checks, on the database after the run (read through the bot's own Storage AP
   made up);
 - every game that started was played to its end: status "finished", a stored result, and the
   action log replays from the seed (sequence 1..n, no gaps) to exactly that result.
+
+It also reports the processes of a killed bot (its AI worker's: the fork server, the pool's
+process, multiprocessing's resource tracker) still running seconds after the kill
+(`CrashReport.left_running`), and ends them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
+import signal
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.fake_discord.players import Players
+from benchmarks.fake_discord.proc import BotProcess
 from benchmarks.fake_discord.world import (
     TABLES_PER_GUILD,
     make_server,
@@ -43,6 +51,8 @@ class CrashReport:
     logged_human_actions: int = 0
     problems: list[str] = field(default_factory=list)
     bot_errors: list[str] = field(default_factory=list)
+    left_running: list[str] = field(default_factory=list)
+    """Processes of killed bots still running when looked at again (pid and command line)."""
 
     def summary(self) -> str:
         """One paragraph for assertion messages and -s output."""
@@ -55,6 +65,9 @@ class CrashReport:
             text += "\nproblems:\n  " + "\n  ".join(self.problems[:40])
         if self.bot_errors:
             text += "\nfirst bot errors:\n  " + "\n  ".join(self.bot_errors[:10])
+        if self.left_running:
+            text += "\nprocesses of killed bots still running (ended by the test):\n  "
+            text += "\n  ".join(self.left_running[:10])
         return text
 
 
@@ -78,6 +91,7 @@ async def crash_run(
     db = workdir / "games.db"
     report = CrashReport()
     bots = []
+    left_behind: list[Process] = []  # the last killed bot's processes, given time to end
     try:
         started = await start_bot(server, db, workdir, extra_env=env, timeout=90.0)
         bots.append(started.bot)
@@ -87,10 +101,11 @@ async def crash_run(
         players.until = hard_stop
         table_list = make_tables(players, tables, 1, slugs)
         tasks = [asyncio.create_task(t.run()) for t in table_list]
-        left_behind: list[int] = []
         for k in range(kills):
             await asyncio.sleep(rng.uniform(*gap))
-            left_behind += bots[-1].descendants()
+            # The previous kill's processes had the seconds since to end with their bot.
+            report.left_running += reap(left_behind)
+            left_behind = processes_of(bots[-1])
             bots[-1].kill()
             await bots[-1].wait(10.0)
             report.kills += 1
@@ -129,23 +144,47 @@ async def crash_run(
         ]
         if unfinished:
             report.problems.append(f"players could not finish: {unfinished}")
-        alive = [pid for pid in left_behind if running(pid)]
-        if alive:
-            report.problems.append(f"processes of killed bots still running: {alive}")
+        report.left_running += reap(left_behind)
     finally:
         for bot in bots:
-            bot.kill()
+            if bot.proc is not None and bot.proc.returncode is None:
+                left_behind += processes_of(bot)
+                bot.kill()
+        reap(left_behind)
         await server.stop()
     return report
 
 
-def running(pid: int) -> bool:
-    """Whether a process exists and has not exited (a zombie has)."""
+Process = tuple[int, str]
+"""A process id and its start time (so that a reused id is never taken for it)."""
+
+
+def started_at(pid: int) -> str | None:
+    """The start time of a running process (clock ticks since boot), None if it is gone."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+        return None
+    return None if stat[0] == "Z" else stat[19]
+
+
+def processes_of(bot: BotProcess) -> list[Process]:
+    """The processes a bot started (its AI worker's), as they are now."""
+    found = [(pid, started_at(pid)) for pid in bot.descendants()]
+    return [(pid, start) for pid, start in found if start is not None]
+
+
+def reap(processes: list[Process]) -> list[str]:
+    """Those of `processes` still running, described, after ending them with SIGKILL."""
+    left = []
+    for pid, start in processes:
+        if started_at(pid) != start:
+            continue  # gone (or the id is another process's now)
+        with contextlib.suppress(OSError):
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+            left.append(f"{pid}: {command.decode(errors='replace')[:100]}")
+            os.kill(pid, signal.SIGKILL)
+    return left
 
 
 async def check(db: Path, players: Players, report: CrashReport) -> None:

@@ -1,18 +1,25 @@
-"""The fake Discord of the load benchmarks speaks what discord.py expects (a bare bot process)."""
+"""The fake Discord of the load benchmarks speaks what discord.py expects (a bare bot process).
+
+The tests that run a bot process are marked `benchmark` (seconds each): `pytest -m benchmark`.
+"""
 
 from __future__ import annotations
 
 import time
+import types
 from pathlib import Path
 
 import aiohttp
+import pytest
 
+from benchmarks.fake_discord import ratelimit
 from benchmarks.fake_discord.server import FakeDiscord, Interaction
 from benchmarks.fake_discord.world import start_bot
 
 AUTH = {"Authorization": "Bot x"}
 
 
+@pytest.mark.benchmark
 async def test_bare_bot_answers_interactions_and_resumes(tmp_path: Path) -> None:
     server = FakeDiscord(guilds=1, channels_per_guild=2, users_per_guild=2)
     await server.start()
@@ -55,6 +62,7 @@ async def test_bare_bot_answers_interactions_and_resumes(tmp_path: Path) -> None
         await server.stop()
 
 
+@pytest.mark.benchmark
 async def test_the_calibrating_bare_bot_burns_its_cpu_on_every_click(tmp_path: Path) -> None:
     # load.py --calibrate reads our p99 against this bot's: each answer must cost it the CPU.
     server = FakeDiscord(guilds=1, channels_per_guild=1, users_per_guild=1)
@@ -83,7 +91,10 @@ async def test_the_calibrating_bare_bot_burns_its_cpu_on_every_click(tmp_path: P
         await server.stop()
 
 
-async def test_rate_limits_and_the_three_second_rule() -> None:
+async def test_rate_limits_and_the_three_second_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The limits' clock stands still: six posts fall in one 5 s window however slow the machine.
+    frozen = types.SimpleNamespace(monotonic=lambda: 1000.0, time=time.time)
+    monkeypatch.setattr(ratelimit, "time", frozen)
     server = FakeDiscord(guilds=1, channels_per_guild=1, users_per_guild=1)
     base = await server.start()
     channel = server.guild_channels(next(iter(server.guilds)))[0]

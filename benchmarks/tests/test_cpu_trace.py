@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from benchmarks.cpu_trace import CpuTrace
-from benchmarks.fake_discord.proc import is_ai_worker
+from benchmarks.fake_discord.proc import BotProcess
 from benchmarks.fake_discord.server import Interaction
 from benchmarks.load import busiest_stream_second, print_opening
 
 
 def trace_of(samples: list[tuple[float, float, float]]) -> CpuTrace:
-    """A trace of (time, bot CPU, machine busy) samples, of a bot without AI workers."""
+    """A trace of (time, bot CPU, machine busy) samples, of a bot without an AI worker."""
     trace = CpuTrace(bot_cpu=lambda: (0.0, 0.0))
     trace.samples = [(t, bot, bot, machine) for t, bot, machine in samples]
     return trace
@@ -79,10 +82,10 @@ def test_cpu_between_two_moments_uses_the_nearest_samples() -> None:
     assert trace.bot_seconds(0.0, 3.0) == pytest.approx(1.5)
 
 
-def test_the_cpu_without_the_ai_workers_is_its_own_column(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cpu_without_the_ai_worker_is_its_own_column(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     trace = CpuTrace(bot_cpu=lambda: (0.0, 0.0))
-    # (time, everything, without the AI workers, machine): the workers take 0.3 s of 1.0 s.
+    # (time, everything, without the AI worker, machine): the worker takes 0.3 s of 1.0 s.
     trace.samples = [(0.0, 0.0, 0.0, 0.0), (1.0, 1.0, 0.7, 1.6), (2.0, 1.1, 0.8, 1.7)]
     assert trace.bot_seconds(0.0, 1.0) == pytest.approx(1.0)
     assert trace.click_seconds(0.0, 1.0) == pytest.approx(0.7)
@@ -98,21 +101,36 @@ def test_the_bots_share_of_a_core_over_the_whole_trace() -> None:
     assert trace.bot_share() == pytest.approx(0.5)
 
 
-async def test_the_ai_worker_is_told_from_the_processes_that_answer_clicks() -> None:
-    # "without its AI worker" leaves out exactly the processes that run bot.ai_worker.
-    worker = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.ai_worker", stdin=asyncio.subprocess.PIPE
-    )
-    other = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "import sys; sys.stdin.read()", stdin=asyncio.subprocess.PIPE
+BURN = (
+    "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\ninput()"
+)
+"""The AI worker's part: 0.3 s of CPU, then waiting (a process's CPU is counted while it runs)."""
+START = "import subprocess, sys; subprocess.Popen([sys.executable, '-c', sys.argv[1]]); input()"
+"""A process that starts another with the program of its argument, then waits for its stdin."""
+
+
+async def test_every_process_the_bot_started_counts_as_its_ai_worker(tmp_path: Path) -> None:
+    # "without its AI worker" leaves out every process the bot started and theirs: the AI
+    # worker's fork server and the pool's process (bot.ai_worker). Here: the bot starts a "fork
+    # server", which starts a "worker" that burns 0.3 s of CPU.
+    bot = BotProcess("http://127.0.0.1:9", tmp_path / "unused.db", tmp_path)
+    bot.proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        START,
+        f"import sys, subprocess; subprocess.Popen([sys.executable, '-c', {BURN!r}]).wait(); input()",
+        stdin=asyncio.subprocess.PIPE,
+        start_new_session=True,
     )
     try:
-        assert is_ai_worker(worker.pid)
-        assert not is_ai_worker(other.pid)
-        assert not is_ai_worker(os.getpid())
+        deadline = time.monotonic() + 60.0
+        everything, clicks = bot.cpu_split()
+        while everything - clicks < 0.25 and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+            everything, clicks = bot.cpu_split()
+        assert len(bot.descendants()) == 2
+        assert everything - clicks >= 0.25  # the worker's burn, not the bot's
+        assert clicks < 0.25
     finally:
-        for proc in (worker, other):
-            assert proc.stdin is not None
-            proc.stdin.close()
-            await proc.wait()
-    assert not is_ai_worker(worker.pid)  # gone
+        os.killpg(bot.pid, signal.SIGKILL)
+        await bot.proc.wait()

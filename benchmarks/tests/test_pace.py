@@ -9,20 +9,25 @@ import time
 from benchmarks.load import OPENING, with_pace
 from benchmarks.pace import EVERY, PaceProbe
 
+SAMPLES = 5
+
 
 async def test_the_probe_times_its_work_on_the_drivers_clock_until_stopped() -> None:
     probe = PaceProbe()
     before = time.monotonic()
     await probe.start()
-    await asyncio.sleep(1.0)
+    # However long the interpreter takes to start on a busy machine: a few timings, then stop.
+    deadline = before + 60.0
+    while len(probe.samples) < SAMPLES and time.monotonic() < deadline:
+        await asyncio.sleep(EVERY)
     await probe.stop()
     after = time.monotonic()
     count = len(probe.samples)
     moments = [moment for moment, _ in probe.samples]
-    # An interpreter starts in well under half a second here; then a timing every EVERY.
-    assert count >= 0.5 / EVERY
+    assert count >= SAMPLES
     assert all(before < moment < after for moment in moments)
     assert moments == sorted(moments)
+    # CPU time of the work (about half a millisecond), not the wall clock's.
     assert all(0 < took < 0.1 for _, took in probe.samples)
     await asyncio.sleep(3 * EVERY)
     assert len(probe.samples) == count  # stopped means stopped

@@ -1,10 +1,18 @@
-"""`--stages`: our bot's CPU by what it was doing, each step charged once, to the right stage."""
+"""`--stages`: our bot's CPU by what it was doing, each step charged once, to the right stage.
+
+The test that runs the bot process is marked `benchmark` (about 10 s): `pytest -m benchmark`.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import gc
+import sys
+import threading
 import time
+import types
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -75,6 +83,82 @@ async def test_a_cancelled_stage_passes_the_cancellation_on_and_stays_balanced()
     assert ledger.totals["waiting"] == pytest.approx(0.005, abs=0.003)
 
 
+def test_a_collection_is_charged_to_gc_and_not_to_the_stage_it_interrupted() -> None:
+    garbage = [[] for _ in range(200_000)]
+    for item in garbage:
+        item.append(item)  # cycles, for the collector to walk and free
+    del garbage, item
+    ledger = stages.Ledger(["work", stages.GC])
+    hook = stages.count_collections(ledger, threading.get_ident())
+    try:
+
+        def work() -> None:
+            burn(0.01)
+            gc.collect()
+
+        before = time.thread_time()
+        stages.counting(ledger, "work", work)()
+        spent = time.thread_time() - before
+    finally:
+        gc.callbacks.remove(hook)
+    assert ledger.totals[stages.GC] > 0.005
+    assert ledger.totals["work"] == pytest.approx(0.01, abs=0.005)
+    assert sum(ledger.totals.values()) == pytest.approx(spent, abs=0.001)
+
+
+@pytest.fixture
+def modules() -> Iterator[tuple[types.ModuleType, types.ModuleType]]:
+    """A module with a function and a class, and one that imported the function by name."""
+    home, user = types.ModuleType("stage_home"), types.ModuleType("stage_user")
+
+    def draw() -> str:
+        return "drawn"
+
+    class Shop:
+        def sell(self) -> str:
+            return draw()
+
+    home.draw, home.Shop = draw, Shop  # type: ignore[attr-defined]
+    user.draw = draw  # type: ignore[attr-defined]  # as `from stage_home import draw` does
+    sys.modules.update(stage_home=home, stage_user=user)
+    try:
+        yield home, user
+    finally:
+        del sys.modules["stage_home"], sys.modules["stage_user"]
+
+
+def test_install_wraps_methods_and_functions_wherever_they_were_imported(
+    modules: tuple[types.ModuleType, types.ModuleType], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home, user = modules
+    monkeypatch.setattr(
+        stages, "STAGES", {"panels": ("stage_home:draw",), "sales": ("stage_home:Shop.sell",)}
+    )
+    ledger = stages.Ledger(["panels", "sales"])
+    stages.install(ledger, skip=frozenset({"stage_user"}))
+    assert home.draw is user.draw is not None
+    assert home.draw.__wrapped__ is not None  # functools.wraps: the original underneath
+    assert home.Shop().sell() == "drawn" and user.draw() == "drawn"
+    # Only the one module, and only when asked for it (an extension, once loaded).
+    other = stages.Ledger(["panels", "sales"])
+    stages.install(other, only="stage_elsewhere")
+    assert home.draw.__wrapped__.__name__ == "draw"
+    assert other.totals == {"panels": 0.0, "sales": 0.0}
+
+
+def test_every_stage_names_a_function_of_the_bot_or_of_discord_py() -> None:
+    import importlib
+    import inspect
+
+    for stage, targets in stages.STAGES.items():
+        for target in targets:
+            module_name, _, qualname = target.partition(":")
+            owner = importlib.import_module(module_name)
+            for part in qualname.split("."):
+                owner = inspect.getattr_static(owner, part)
+            assert callable(getattr(owner, "__func__", owner)), (stage, target)
+
+
 def test_the_stages_between_two_moments_come_from_the_nearest_records() -> None:
     records = [
         {"t": 10.0, "cpu": 1.0, "main": 0.9, "stages": {"answers": 0.1, "moves": 0.0}},
@@ -89,6 +173,7 @@ def test_the_stages_between_two_moments_come_from_the_nearest_records() -> None:
     assert stages.between([], 0.0, 1.0) == {}
 
 
+@pytest.mark.benchmark
 async def test_the_real_bot_plays_as_usual_while_its_stages_are_counted(tmp_path: Path) -> None:
     records = tmp_path / "stages.jsonl"
     server = make_server(6, 1, 10, global_rate_limit=None, route_rate_limits=False)
@@ -126,7 +211,18 @@ async def test_the_real_bot_plays_as_usual_while_its_stages_are_counted(tmp_path
     log = stages.read(records)
     assert began < log[0]["t"] < log[-1]["t"] < time.monotonic()  # on the driver's clock
     spent = stages.between(log, began, time.monotonic())
-    for stage in ("answers", "moves", "hands", "boards", "lobbies", "clicks", "ai", "commits"):
+    for stage in (
+        "answers",
+        "moves",
+        "hands",
+        "boards",
+        "lobbies",
+        "clicks",
+        "ai",
+        "commits",
+        "outbox",
+        stages.GC,
+    ):
         assert spent[stage] > 0, stage
     assert spent["rest"] > 0  # the gateway, parsing and the loop are no stage
     assert spent["threads"] > 0  # aiosqlite's reads, off the main thread
