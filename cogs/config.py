@@ -49,7 +49,9 @@ class ConfigCog(
         )
         return False
 
-    async def _update(self, interaction: discord.Interaction, **changes: Any) -> None:
+    async def _update(self, interaction: discord.Interaction, **given: Any) -> None:
+        """Store the settings the admin gave (an option left out keeps its value)."""
+        changes = {name: value for name, value in given.items() if value is not None}
         await guarded(
             interaction, lambda reply: self._save(reply, lambda data: {**data, **changes})
         )
@@ -166,10 +168,7 @@ class ConfigCog(
         choice_seconds: app_commands.Range[int, 0, 86_400] | None = None,
     ) -> None:
         """Set the turn clock."""
-        changes: dict[str, Any] = {"turn_seconds": turn_seconds}
-        if choice_seconds is not None:
-            changes["choice_seconds"] = choice_seconds
-        await self._update(interaction, **changes)
+        await self._update(interaction, turn_seconds=turn_seconds, choice_seconds=choice_seconds)
 
     @app_commands.command(
         name=_("afk", key="cmd-config-afk"),
@@ -210,15 +209,13 @@ class ConfigCog(
         lobby_minutes: app_commands.Range[int, 1, 1440] | None = None,
     ) -> None:
         """AFK policy, AI takeover, half-time reminders and lobby expiry."""
-        changes: dict[str, Any] = {"afk_policy": policy}
-        for name, value in (
-            ("takeover_after", takeover_after),
-            ("reminder", reminder),
-            ("lobby_minutes", lobby_minutes),
-        ):
-            if value is not None:
-                changes[name] = value
-        await self._update(interaction, **changes)
+        await self._update(
+            interaction,
+            afk_policy=policy,
+            takeover_after=takeover_after,
+            reminder=reminder,
+            lobby_minutes=lobby_minutes,
+        )
 
     @app_commands.command(
         name=_("lobbies", key="cmd-config-lobbies"),
@@ -244,10 +241,9 @@ class ConfigCog(
         per_server: app_commands.Range[int, 1, 200] | None = None,
     ) -> None:
         """Cap the open lobbies per member and per server."""
-        changes: dict[str, Any] = {"lobbies_per_member": per_member}
-        if per_server is not None:
-            changes["lobbies_per_server"] = per_server
-        await self._update(interaction, **changes)
+        await self._update(
+            interaction, lobbies_per_member=per_member, lobbies_per_server=per_server
+        )
 
     @app_commands.command(
         name=_("host-options", key="cmd-config-host-options"),
