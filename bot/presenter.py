@@ -21,6 +21,9 @@ class Presenter(Protocol):
     def notice(self, session: GameSession, key: str, **params: Any) -> None:
         """A public message about the game; `seats` become mentions, `reclaim` adds a button."""
 
+    def tell(self, session: GameSession, user_id: int, key: str) -> None:
+        """A private message to one member about this game (a DM, where theirs are open)."""
+
     def remind(self, session: GameSession, seats: list[int], by_dm: bool) -> None:
         """Half the time is gone: remind these seats, in the channel or by DM."""
 

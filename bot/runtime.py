@@ -406,11 +406,21 @@ class Runtime:
                 raise StaleAction
             await self._move(session, seat, action, by_ai=False)
 
-    async def hand_to_ai(self, session: GameSession, user_id: int) -> None:
-        """A player leaves a running game: the AI plays their seat from now on."""
+    async def hand_to_ai(
+        self, session: GameSession, user_id: int, *, left_server: bool = False
+    ) -> None:
+        """A player leaves a running game: the AI plays their seat from now on.
+
+        The channel is told; a member who left the game (not the server) may take the seat
+        back from that notice until the game ends.
+        """
         async with self._playing(session, user_id) as seat:
             await self._seats_changed(session, _with_seat(session.record, seat, ai=True))
             self.presenter.board_changed(session)
+            if left_server:
+                self.presenter.notice(session, "notice-member-left", seats=[seat])
+            else:
+                self.presenter.notice(session, "notice-left", seats=[seat], reclaim=True)
             self._kick_ai(session)
 
     async def board_posted(self, session: GameSession, message_id: int) -> None:
@@ -451,6 +461,8 @@ class Runtime:
             kicked = _with_seat(session.record, seat, ai=True, kicked=True)
             await self._seats_changed(session, kicked)
             self.presenter.board_changed(session)
+            self.presenter.notice(session, "notice-kicked", seats=[seat])
+            self.presenter.tell(session, user_id, "dm-kicked")
             self._kick_ai(session)
 
     async def member_left(self, guild_id: int, user_id: int) -> None:
@@ -462,8 +474,7 @@ class Runtime:
             if session.record.status == "lobby":
                 await self.leave_lobby(session, user_id)
             elif not session.record.seats[seat].ai:
-                await self.hand_to_ai(session, user_id)
-                self.presenter.notice(session, "notice-member-left", seats=[seat])
+                await self.hand_to_ai(session, user_id, left_server=True)
 
     async def sweep(self, gone: Callable[[int], Awaitable[bool]]) -> int:
         """Close the games whose channel or thread is gone; how many closed.

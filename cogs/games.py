@@ -209,7 +209,7 @@ class GamesCog(commands.Cog):
             session, lang = self._my_game(interaction), reply.lang
             await reply.answer(
                 t(lang, key, game=game_title(session.record.slug, lang)),
-                view=confirmation(session.id, what, t(lang, f"{key}-button")),
+                view=confirmation(session.id, what, t(lang, f"{key}-button"), lang),
             )
 
         await guarded(interaction, work)

@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.render import renderer
 from bot.session import GameSession
 from cogs.hand import DmToggle, board_message, hand_panel
-from cogs.messages import deadline_text, mention, results_text
+from cogs.messages import deadline_text, game_title, mention, results_text
 from cogs.outbox import Outbox
 from cogs.seats import reclaim_view
 from engines.core import Event
@@ -186,6 +186,21 @@ class DiscordPresenter:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    def tell(self, session: GameSession, user_id: int, key: str) -> None:
+        """A DM to one member about this game, in their language (nothing if DMs are closed)."""
+        lang = self._languages.get(user_id, session.record.language)
+        text = t(lang, key, game=game_title(session.record.slug, lang))
+
+        async def job() -> None:
+            try:
+                channel = await self._dm_channel(user_id)
+                await channel.send(text)
+            except discord.HTTPException as exc:
+                log.info("could not tell %s about game %s: %s", user_id, session.id, exc)
+
+        cost = 1 if user_id in self._dm_channels else 2
+        self.outbox.put(f"tell:{session.id}:{user_id}:{key}", job, cost)
 
     # --- notices ---
 

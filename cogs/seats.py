@@ -42,6 +42,34 @@ class ConfirmButton(discord.ui.DynamicItem[Button], template=ids.CONFIRM.pattern
         )
 
 
+class CancelButton(discord.ui.DynamicItem[Button], template=ids.CANCEL.pattern):
+    """The way out of a confirmation: nothing happens."""
+
+    def __init__(self, game_id: str, what: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Cancel",
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.CANCEL.format(game_id=game_id, what=what),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The button again, from a clicked custom_id."""
+        return cls(**ids.CANCEL.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Close the confirmation; the game is as it was."""
+
+        async def work(reply: Reply) -> None:
+            await reply.edit(content=t(reply.lang, "confirm-cancelled"), view=None)
+
+        await guarded(interaction, work)
+
+
 class ReclaimButton(discord.ui.DynamicItem[Button], template=ids.RECLAIM.pattern):
     """ "Take my seat back" after the AI took it over."""
 
@@ -67,12 +95,13 @@ class ReclaimButton(discord.ui.DynamicItem[Button], template=ids.RECLAIM.pattern
         await guarded(interaction, lambda reply: reclaim(reply, self.game_id), game_id=self.game_id)
 
 
-ITEMS = (ConfirmButton, ReclaimButton)
+ITEMS = (ConfirmButton, CancelButton, ReclaimButton)
 
 
-def confirmation(game_id: str, what: str, label: str) -> discord.ui.View:
-    """The one button that confirms a leave or an end."""
-    return detached(ConfirmButton(game_id, what, label))
+def confirmation(game_id: str, what: str, label: str, lang: str) -> discord.ui.View:
+    """The button that confirms a leave or an end, and the one that thinks better of it."""
+    cancel = CancelButton(game_id, what, t(lang, "confirm-cancel-button"))
+    return detached(ConfirmButton(game_id, what, label), cancel)
 
 
 def reclaim_view(game_id: str, lang: str) -> discord.ui.View:

@@ -153,3 +153,32 @@ async def test_open_lobbies_are_capped_per_member_and_per_server(world):
     assert third.response.content.startswith("This server already has 2 open lobbies.")
     assert len(world.env.bot.runtime.sessions) == 2
     assert more[1].last_message is None and more[0].last_message is not None
+
+
+async def test_a_leave_and_a_kick_are_announced_and_only_the_one_who_left_may_come_back(world):
+    alice, bob, carol = world.members
+    board_message = await open_game(world, alice, "thegame", [bob, carol])
+    session = only_session(world)
+
+    asked = await carol.slash(world.channel, "game leave")
+    labels = [c["label"] for c in components(asked.response)]
+    assert labels == ["Yes, leave", "Cancel"]
+    kept = await carol.click(asked.response.message, label="Cancel")
+    assert kept.response.content == "Nothing changed." and not components(kept.response)
+    assert session.record.seats[2].ai is False
+    asked = await carol.slash(world.channel, "game leave")
+    await carol.click(asked.response.message, label="Yes, leave")
+    left = world.channel.last_message
+    assert left.content.startswith("🚪") and "left the game" in left.content
+
+    await alice.slash(world.channel, "game kick", member=bob)
+    kicked = world.channel.last_message
+    assert kicked.content.startswith("🚪") and "was removed from the game" in kicked.content
+    dms = [m.content for m in bob.user.dm_channel.history()]  # bob hears it privately too
+    assert any("You were removed from **The Game**" in text for text in dms)
+
+    back = await carol.click(left, label="Take my seat back")
+    assert "Your seat is yours again" in back.response.content
+    assert [s.ai for s in session.record.seats] == [False, True, False]
+    refused = await bob.click(board_message, label="My hand")
+    assert "You were removed from this game" in refused.response.content

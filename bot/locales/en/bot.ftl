@@ -178,6 +178,11 @@ notice-lobby-expired = The lobby closed itself: nobody started the game within {
    *[other] { $minutes } minutes
   }.
 notice-member-left = { $who } has left the server; the AI plays their seat now.
+notice-left = 🚪 { $who } left the game; the AI plays their seat now. Changed your mind? Take it back below until the game ends.
+notice-kicked = 🚪 { $who } was removed from the game; the AI plays their seat to the end.
+dm-kicked = You were removed from **{ $game }** by its host or a server admin; the AI plays your seat to the end.
+confirm-cancel-button = Cancel
+confirm-cancelled = Nothing changed.
 reclaim-button = Take my seat back
 reclaim-done = Your seat is yours again. Press “My hand” to play.
 error-seat-not-taken = The AI is not playing your seat.
