@@ -14,8 +14,8 @@ class Renderer(Protocol):
     def board(self, view: Any, names: list[str], lang: str) -> list[str]:
         """Lines of the public board from the public view (nothing secret is in it)."""
 
-    def hand(self, view: Any, lang: str) -> list[str]:
-        """Lines of a player's private panel from that seat's view."""
+    def hand(self, view: Any, names: list[str], lang: str) -> list[str]:
+        """Lines of a player's private panel from that seat's view; `names` name every seat."""
 
     def label(self, action: Any, lang: str) -> str:
         """A short label (<= 80 characters) for a button or a select option."""

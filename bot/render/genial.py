@@ -222,12 +222,12 @@ def _todo(view: View, seat: int, lang: str) -> list[str]:
     return lines
 
 
-def hand(view: View, lang: str) -> list[str]:
+def hand(view: View, names: list[str], lang: str) -> list[str]:
     """The table as the seat sees it, its collection, and what banking or drawing on would do."""
     seat = view.seat
     assert seat is not None
     yours = seat == view.turn and view.phase != "over"
-    who = t(lang, "genial-seat", number=view.turn + 1)
+    who = names[view.turn]
     lines = [_header(view, lang)]
     if view.phase != "over":
         lines += _table(view, who, lang, yours=yours)

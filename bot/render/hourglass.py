@@ -105,7 +105,7 @@ def _collected(cards: tuple[int, ...]) -> str:
     return " · ".join(f"{SUITS[colour]} {' '.join(v)}" for colour, v in by_colour.items())
 
 
-def hand(view: View, lang: str) -> list[str]:
+def hand(view: View, names: list[str], lang: str) -> list[str]:
     """The sets (who owns each), the seat's cards with their hourglasses, its own score."""
     seat = view.seat
     assert seat is not None
@@ -113,7 +113,7 @@ def hand(view: View, lang: str) -> list[str]:
     def owner(who: int) -> str:
         if who == seat:
             return t(lang, "hourglass-owner-you")
-        return t(lang, "hourglass-owner-seat", number=who + 1)
+        return names[who]
 
     cards = " · ".join(worth(c) for c in view.hand)
     lines = [_header(view, lang)]

@@ -162,7 +162,7 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
-def hand(view: View, lang: str) -> list[str]:
+def hand(view: View, names: list[str], lang: str) -> list[str]:
     """The seat's cards, its secret choice if locked in, its collection and the central row."""
     seat = view.seat
     assert seat is not None

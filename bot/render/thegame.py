@@ -46,7 +46,7 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
     ]
 
 
-def hand(view: View, lang: str) -> list[str]:
+def hand(view: View, names: list[str], lang: str) -> list[str]:
     """The seat's cards under the piles."""
     cards = " · ".join(f"**{c}**" + ("🔥" if c in view.fire_cards else "") for c in view.hand)
     return [*_piles(view, lang), "", t(lang, "thegame-your-cards", cards=cards or "—")]

@@ -133,14 +133,11 @@ def _todo(view: View, lang: str) -> list[str]:
     return lines
 
 
-def hand(view: View, lang: str) -> list[str]:
+def hand(view: View, names: list[str], lang: str) -> list[str]:
     """The market, the seat's own cards and hand score, its totals and the step to take now."""
     seat = view.seat
     assert seat is not None
-    names = [
-        t(lang, "zero-you") if s == seat else t(lang, "zero-seat", number=s + 1)
-        for s in range(view.players)
-    ]
+    names = [t(lang, "zero-you") if s == seat else name for s, name in enumerate(names)]
     lines = [_header(view, lang), _market(view, lang)]
     if view.laid is not None and view.turn != seat:
         lines.append(t(lang, "zero-laid", who=names[view.turn], card=card(view.laid)))

@@ -484,7 +484,7 @@ def test_labels_are_short_buttons_and_every_event_reads_in_both_languages():
                     assert 0 < len(render.label(action, lang)) <= 80
             view = genial.view(state, seat)
             for lang in ("en", "ru"):
-                assert render.hand(view, lang)
+                assert render.hand(view, ["alice", "bob", "carol", "dave"][: view.players], lang)
                 assert render.board(genial.view(state, None), names[:players], lang)
             state, events = genial.apply(state, seat, genial.ai_action(view, legal, rng))
             for event in events:

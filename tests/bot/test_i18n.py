@@ -479,6 +479,8 @@ def test_mind_up_shows_goals_that_cancel_each_other_out():
     mine = tuple((1,) if i == column else () for i in range(len(view.order)))
     view = view.model_copy(update={"goals": (1, 2), "collections": (mine, *view.collections[1:])})
     assert render_mindup.met_goals(view, 0) == [1, 2]
-    assert "🎯 Goals you meet now: A +2, A −2" in render_mindup.hand(view, "en")
+    assert "🎯 Goals you meet now: A +2, A −2" in render_mindup.hand(
+        view, ["alice", "bob", "carol"][: view.players], "en"
+    )
     board = "\n".join(render_mindup.board(view, ["alice", "bob", "carol"], "ru"))
     assert "цели: A +2, A −2" in board and "цели: ни одной" in board

@@ -361,3 +361,12 @@ async def test_the_lobby_is_kept_when_discord_does_not_name_the_message_it_made(
     # The move redraws the lobby-turned-board in place; no second board is posted.
     assert len(board_edits(world, board_message)) == 1
     assert board(world).id == board_message.id
+
+
+async def test_private_panels_name_the_other_players_as_the_board_does(world):
+    alice, bob = world.members[:2]
+    board_message = await open_game(world, alice, "hourglass", [bob], start_seat=0)
+    await act_once(alice, board_message)  # alice opens a set: it stands in front of her
+    panel = (await bob.click(board_message, label="My hand")).response
+    text = panel.embeds[0].description
+    assert "alice" in text and "player 1" not in text.lower()

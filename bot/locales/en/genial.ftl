@@ -52,7 +52,6 @@ genial-reserve = 👝 Reserve: { $count ->
 genial-collections = 📊 Collections (goal { $target } each · ⭐ bonus turn earned):
 genial-weakest = weakest { $count }
 genial-series-title = 🏅 Series points (the weakest colour of each game):
-genial-seat = Player { $number }
 genial-your-collection = 📦 Your collection: { $tokens } · { $weakest }
 genial-your-series = 🏅 Your series points so far: **{ $points }**
 genial-now-draw = 👉 Your turn: draw a token from the reserve.

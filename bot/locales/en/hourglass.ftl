@@ -24,7 +24,6 @@ hourglass-empty-holder = { $set } empty holder: a new set can be opened here
 hourglass-player = **{ $name }** — ✋ { $hand } in hand · 📥 { $collected } collected
 hourglass-scores-hidden = ⏳ Hourglass totals stay secret until the end of the game.
 hourglass-owner-you = yours
-hourglass-owner-seat = player { $number }
 hourglass-your-cards = Your cards: { $cards }
 hourglass-turns-left = { $count ->
     [one] You play 1 more card this round; your last 2 stay in hand for the next one.

@@ -17,7 +17,6 @@ zero-scores-title = 📊 Scores by round (lowest total wins):
 zero-last-hands = 🃏 Hands at the end of the last round:
 
 zero-you = you
-zero-seat = Player { $number }
 zero-your-cards = Your cards: { $cards }
 zero-groups = 🎯 Toward a Zero (5 of one colour + 5 of one value, one card in both): { $colour } ×{ $colours } · **{ $value }** ×{ $values }
 zero-struck = Struck-through cards are cancelled (5+ of a colour or value) and score nothing.

@@ -54,7 +54,6 @@ genial-reserve = 👝 В резерве { $count ->
 genial-collections = 📊 Коллекции (цель — { $target } каждого цвета · ⭐ призовой ход получен):
 genial-weakest = минимум { $count }
 genial-series-title = 🏅 Очки серии (слабейший цвет в каждой партии):
-genial-seat = Игрок { $number }
 genial-your-collection = 📦 Ваша коллекция: { $tokens } · { $weakest }
 genial-your-series = 🏅 Ваши очки серии: **{ $points }**
 genial-now-draw = 👉 Ваш ход: раскройте жетон из резерва.

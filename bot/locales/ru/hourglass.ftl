@@ -27,7 +27,6 @@ hourglass-empty-holder = { $set } пустая подставка: здесь м
 hourglass-player = **{ $name }** — ✋ в руке { $hand } · 📥 в копилке { $collected }
 hourglass-scores-hidden = ⏳ У кого сколько песочных часов, станет известно только в конце игры.
 hourglass-owner-you = ваш
-hourglass-owner-seat = игрок { $number }
 hourglass-your-cards = Ваши карты: { $cards }
 hourglass-turns-left = { $count ->
     [one] В этом раунде вам осталось сыграть { $count } карту; последние 2 останутся в руке до следующего.
