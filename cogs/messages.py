@@ -168,7 +168,7 @@ def hand_embed(session: GameSession, seat: int, lang: str, *, can_act: bool) -> 
     own = session.game.view(session.state, seat)
     embed = discord.Embed(
         title=game_text(lang, "hand-title", slug, game=game_title(slug, lang)),
-        description="\n".join(renderer(slug).hand(own, lang)),
+        description="\n".join(renderer(slug).hand(own, session.names(), lang)),
         colour=COLOUR,
     )
     if not can_act:
