@@ -1,7 +1,7 @@
 """When in a phase the slow answers came: the opening step by step, and where the slowest 1 % fell.
 
 A whole-run p99 can be set by a few seconds of a minute. These numbers say which seconds, so
-that a run's ratio can be read without a scratch script (see README, performance).
+that a run's ratio can be read without a scratch script (README, performance).
 """
 
 from __future__ import annotations

@@ -14,9 +14,8 @@ T = TypeVar("T")
 def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     """uvloop's loop, or None (asyncio's default) where uvloop is not installed (Windows).
 
-    Under load most of a click's CPU is the loop's and aiohttp's socket work, not ours: with
-    uvloop the bot used a fifth less CPU and the burst of 200 tables opening at once cleared
-    in a fraction of the time (README, performance).
+    Under load much of a click's CPU is the loop's and aiohttp's socket work, not ours, and
+    uvloop does that work in C.
     """
     try:
         import uvloop
