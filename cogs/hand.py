@@ -19,7 +19,7 @@ from bot.render import renderer
 from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
-from cogs.messages import board_embed, hand_embed
+from cogs.messages import board_embed, game_text, hand_embed
 from cogs.replies import Reply, guarded
 from engines.core import encode_action
 
@@ -233,7 +233,8 @@ def board_view(session: GameSession, lang: str) -> discord.ui.View | None:
     """The board's button while the game runs; a finished board has none."""
     if not session.running:
         return None
-    return detached(HandButton(session.id, t(lang, "board-my-hand")))
+    label = game_text(lang, "board-my-hand", session.record.slug)
+    return detached(HandButton(session.id, label))
 
 
 def board_message(session: GameSession, lang: str) -> dict[str, Any]:

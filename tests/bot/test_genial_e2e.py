@@ -10,7 +10,7 @@ from bot.i18n import t
 from bot.render import genial as render
 from engines import IllegalAction, genial
 from engines.genial.models import COLOURS, PER_COLOUR, GameRecord
-from tests.bot.driver import board, components, finished, open_game, play_to_end
+from tests.bot.driver import board, click_verb, components, finished, open_game, play_to_end
 
 SEED = 40
 """The game seed of every test here: in the full game below, alice wins a short last stretch."""
@@ -506,3 +506,14 @@ async def test_a_whole_game_from_the_first_move_through_the_panels(world):
     assert finished(world)
     boards = [m for m in world.channel.history() if m.embeds and m.embeds[0].fields]
     assert "Final result" in [f.name for f in boards[-1].embeds[0].fields]
+
+
+async def test_the_board_button_speaks_of_tokens_in_russian(world):
+    await world.admin.slash(world.channel, "config language", value="ru")
+    alice, bob = world.members[:2]
+    await alice.slash(world.channel, "newgame", game="genial")
+    lobby = world.channel.last_message
+    await click_verb(bob, lobby, "join")
+    await click_verb(alice, lobby, "start")
+    labels = [c.get("label") for m in world.channel.history() for c in components(m)]
+    assert "Мои фишки" in labels and "Мои карты" not in labels

@@ -37,6 +37,7 @@ board-footer = Game { $id } · press “My hand” to see your cards and play
 board-footer-genial = Game { $id } · press “My hand” to see your collection and play
 board-footer-zero = Game { $id } · press “My hand” to see your cards and play
 board-my-hand = My hand
+board-my-hand-genial = My hand
 board-finished = The game is over.
 board-abandoned = The game was ended early.
 board-cancelled = The game was cancelled.

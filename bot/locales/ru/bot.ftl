@@ -37,6 +37,7 @@ board-footer = Игра { $id } · нажмите «Мои карты», что�
 board-footer-genial = Игра { $id } · нажмите «Мои карты», чтобы увидеть свою коллекцию и сделать ход
 board-footer-zero = Игра { $id } · нажмите «Мои карты», чтобы увидеть свои карточки и сделать ход
 board-my-hand = Мои карты
+board-my-hand-genial = Мои фишки
 board-finished = Игра окончена.
 board-abandoned = Игра прервана.
 board-cancelled = Игра отменена.
