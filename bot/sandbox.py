@@ -67,9 +67,9 @@ def sandbox_settings(db: Path) -> Settings:
         discord_token=SecretStr("sandbox"),
         database_url=f"sqlite:///{db}",
         shard_count=1,
-        # No rate limits to respect here, and the page waits for the bot to settle after a click
-        # (AI moves included: they are made in the bot's process, where the settling sees them).
-        # It settles once no timer is due, which a collector's pass every quarter second forbids.
+        # No rate limits to respect here; and the AIs decide in the bot's own process: one
+        # person plays every seat, so no burst of clicks needs the other core, and a sandbox
+        # stopped with Ctrl-C leaves no worker process behind.
         board_edit_interval=0.0,
         rest_per_second=0.0,
         ai_worker=False,

@@ -354,12 +354,6 @@ class Storage:
         """A game ended (finished, cancelled or abandoned): no deadline any more."""
         await self._write([_set_columns(game_id, status=status, deadline=None)])
 
-    async def guild_of(self, game_id: str) -> int | None:
-        """The server a game is played in (None for an unknown id)."""
-        async with self._db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        return None if row is None else int(row["guild_id"])
-
     async def games(self, statuses: tuple[Status, ...] = ACTIVE) -> list[GameRecord]:
         """Every game in one of `statuses`, with its seats."""
         marks = ",".join("?" * len(statuses))
