@@ -60,6 +60,14 @@ def option(slug: str, action: Any, lang: str) -> tuple[str, str]:
     return renderer(slug).label(action, lang), encode_action(action)
 
 
+def select_options(options: list[tuple[str, str]] | None) -> list[discord.SelectOption]:
+    """(label, value) pairs as a select's options; a rebuilt select needs none (Discord sends
+    the chosen value with the click), but a select must hold one."""
+    return [
+        discord.SelectOption(label=label, value=value) for label, value in options or [("-", "-")]
+    ]
+
+
 class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND.pattern):
     """ "My hand": a fresh private panel for a seated player."""
 
@@ -128,10 +136,7 @@ class ActionSelect(discord.ui.DynamicItem[Select], template=ids.SELECT.pattern):
             discord.ui.Select(
                 custom_id=ids.SELECT.format(game_id=game_id, version=version, number=number),
                 placeholder=placeholder or None,
-                options=[
-                    discord.SelectOption(label=label, value=value)
-                    for label, value in options or [("-", "-")]
-                ],
+                options=select_options(options),
                 row=number,
             )
         )
@@ -164,10 +169,7 @@ class ExtraSelect(discord.ui.DynamicItem[Select], template=ids.EXTRA.pattern):
             discord.ui.Select(
                 custom_id=ids.EXTRA.format(game_id=game_id),
                 placeholder=placeholder or None,
-                options=[
-                    discord.SelectOption(label=label, value=value)
-                    for label, value in options or [("-", "-")]
-                ],
+                options=select_options(options),
                 row=ROWS - 1,
             )
         )
