@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import os
+import secrets
 import socket
 import sys
 from pathlib import Path
@@ -34,13 +36,28 @@ for any bot timer due within it (a turn clock's reminder), and the page would ha
 def _require_extra() -> Any:
     try:
         import simcord
-        import simcord.preview
-        from simcord.preview import _require_preview_runtime
-
-        _require_preview_runtime()
-    except Exception as exc:
+        import simcord.preview  # its own imports tell whether the extra is there
+    except ImportError as exc:
         raise SystemExit(f"{INSTALL_HINT} ({exc})") from exc
     return simcord
+
+
+def page_key(db: Path) -> str:
+    """The secret part of the page's address, kept beside the sandbox's database.
+
+    The same key on every start keeps the address the same, so a bookmark or an open tab
+    (reloaded) finds the sandbox again after a restart. Only the owner of the file may read it:
+    anyone holding the address can play as every member.
+    """
+    path = db.with_name(db.name + ".page-key")
+    if path.exists():
+        return path.read_text().strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as file:
+        file.write(key)
+    return key
 
 
 def _check_port(port: int) -> None:
@@ -122,9 +139,14 @@ class Sandbox:
             if session.running:
                 bot.presenter.board_changed(session)
         await env.settle()
-        preview = await self._stack.enter_async_context(
-            self.env.preview(games, viewers=self.members, layout="channel", port=self.port)
-        )
+        preview = self.env.preview(games, viewers=self.members, layout="channel", port=self.port)
+        # The preview draws a new capability for every start unless given one; it is a public
+        # attribute, read by the page server for every request.
+        preview.capability = page_key(self.db)
+        try:
+            await self._stack.enter_async_context(preview)
+        except simcord.SetupError as exc:
+            raise SystemExit(f"{INSTALL_HINT} ({exc})") from exc
         self.url = preview.url
         return self
 

@@ -41,19 +41,35 @@ async def test_the_sandbox_page_serves_and_a_whole_game_is_played_through_it(tmp
         assert any("The Game" in text and text.startswith("🏁") for text in page.contents())
 
 
-async def test_sandbox_games_survive_stopping_and_starting_it(tmp_path):
-    db = tmp_path / "sandbox.db"
-    async with Sandbox(db, port=0) as sandbox, aiohttp.ClientSession() as http:
-        page = PageClient(http, sandbox.url)
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def test_sandbox_games_and_the_page_address_survive_stopping_and_starting_it(tmp_path):
+    db, port = tmp_path / "sandbox.db", free_port()
+    async with Sandbox(db, port=port) as sandbox, aiohttp.ClientSession() as http:
+        address = sandbox.url
+        page = PageClient(http, address)
         await page.open(sandbox.members[0].id)
         await page.command("newgame", game="zero")
         await page.click(*page.control(cid("tb:lobby:", ":addai")))
         await page.click(*page.control(cid("tb:lobby:", ":start")))
         (before,) = sandbox.env.bot.runtime.sessions.values()
         state = before.state
-    async with Sandbox(db, port=0) as sandbox:
+    async with Sandbox(db, port=port) as sandbox, aiohttp.ClientSession() as http:
         (after,) = sandbox.env.bot.runtime.sessions.values()
         assert after.id == before.id and after.state == state
+        assert sandbox.url == address
+        # The tab left open on the old address, reloaded: the same game, and it plays on.
+        tab = PageClient(http, address)
+        await tab.open(sandbox.members[0].id)
+        message_id, hand = tab.control(cid("tb:hand:"))
+        await tab.click(message_id, hand)
+        assert tab.control(cid("tb:sel:")) or tab.control(cid("tb:act:"))
 
 
 async def test_a_port_in_use_is_a_clear_error(tmp_path):
