@@ -74,7 +74,7 @@ STAGES: dict[str, tuple[str, ...]] = {
         "cogs.replies:guarded",
     ),
     "ai": ("bot.runtime:Runtime._drive_ai",),
-    "commits": ("bot.batch_writer:BatchWriter._flush",),
+    "commits": ("bot.storage.batch_writer:BatchWriter._flush",),
     "outbox": ("cogs.outbox:Outbox._drain", "cogs.outbox:Outbox._run"),
 }
 """Each stage and the functions (`module:qualname`) whose steps are its work.

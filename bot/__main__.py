@@ -20,13 +20,21 @@ REFUSED = 3
 
 def _setting_error(exc: ValidationError) -> str:
     error = exc.errors()[0]
-    return f"{error['loc'][0]}: {error['msg']}" if error["loc"] else str(error["msg"])
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{error['loc'][0]}: {message}" if error["loc"] else message
 
 
 def _backup(settings: Settings, args: list[str]) -> int:
     """`python -m bot backup FILE`: a consistent copy of the database, also while the bot runs."""
     if len(args) != 1:
         print("usage: python -m bot backup FILE", file=sys.stderr)
+        return 2
+    if not settings.sqlite:
+        print(
+            "python -m bot backup copies the SQLite file; back PostgreSQL up with pg_dump "
+            "(docs/deploying.md).",
+            file=sys.stderr,
+        )
         return 2
     target = Path(args[0])
     if target.exists():
@@ -69,11 +77,11 @@ def main() -> int:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
 
     try:
-        prepare(settings.database_path)
+        prepare(settings.database_url)
     except StorageError as exc:
         print(
-            f"The database {settings.database_path} cannot be used: {exc}. Restore it from a "
-            "backup (docs/deploying.md) or set DATABASE_URL to another file.",
+            f"The database {settings.database_shown} cannot be used: {exc}. Restore it from a "
+            "backup (docs/deploying.md) or set DATABASE_URL to another database.",
             file=sys.stderr,
         )
         return 1

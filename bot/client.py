@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import logging
 import time
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,6 +23,7 @@ from bot.gateway import follow_api_gateway
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
 from bot.presenter import Presenter
+from bot.relay import ClickRelay
 from bot.render import renderer
 from bot.runtime import Runtime
 from bot.scheduler import Clock
@@ -31,7 +33,7 @@ from engines.core import action_adapter
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.presenter", "cogs.games", "cogs.config")
+EXTENSIONS = ("cogs.presenter", "cogs.games", "cogs.config", "cogs.relay")
 """Loaded in this order: the presenter first, since the runtime is built on it."""
 
 INVITE_PERMISSIONS = discord.Permissions(
@@ -81,10 +83,13 @@ class TabletopBot(commands.AutoShardedBot):
     ai: AiWorker
 
     def __init__(self, settings: Settings, clock: Clock = time.time) -> None:
+        # Unset, discord.py runs every shard.
+        shard_ids: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
             shard_count=settings.shard_count,
+            **shard_ids,
             help_command=None,
             tree_cls=GameTree,
             # Nothing here reads cached messages, and a thousand cached boards and panels cost
@@ -96,6 +101,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.settings = settings
         self.clock = clock
         self._presenter: Presenter | None = None
+        self.relay: ClickRelay | None = None
+        """Set when other processes run other shards on the same database."""
 
     @property
     def presenter(self) -> Presenter:
@@ -108,10 +115,15 @@ class TabletopBot(commands.AutoShardedBot):
         """Show games through `presenter` (called by the extension that provides it)."""
         self._presenter = presenter
 
+    def use_relay(self, relay: ClickRelay) -> None:
+        """Hand DM clicks on other processes' games over through `relay`."""
+        self.relay = relay
+
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, restore games, sync the commands."""
         await follow_api_gateway(self, self.settings.discord_api_base)
-        self.storage = await Storage.open(self.settings.database_path)
+        self.storage = await Storage.open(self.settings.database_url, self.settings.shards)
+        await self.storage.claim()
         self.ai = AiWorker(self.settings.ai_worker)
         await self.ai.start()
         await self.tree.set_translator(CommandTranslator())

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from yarl import URL
+
+from bot.shards import Shards
 
 DISCORD = "https://discord.com"
 DISCORD_GLOBAL_PER_SECOND = 50
@@ -25,6 +28,10 @@ class Settings(BaseSettings):
     discord_api_base: str = DISCORD
     """Where REST goes (`{base}/api/v10`): Discord, a REST proxy, or a local stand-in."""
     shard_count: int | None = Field(default=None, ge=1)
+    """How many shards the bot has in all (every process the same); unset asks Discord."""
+    # NoDecode: the variable is `0,1`, not JSON.
+    shard_ids: Annotated[list[int] | None, NoDecode] = None
+    """The shards this process runs (e.g. `SHARD_IDS=0,1`); unset runs every shard."""
     board_edit_interval: float = Field(default=1.0, ge=0.0)
     """Minimum seconds between two edits of one game's board (latest state wins)."""
     rest_per_second: float = Field(default=40.0, ge=0.0, le=DISCORD_GLOBAL_PER_SECOND)
@@ -39,10 +46,44 @@ class Settings(BaseSettings):
 
     @field_validator("database_url")
     @classmethod
-    def _sqlite_only(cls, value: str) -> str:
-        if not value.startswith("sqlite:///"):
-            raise ValueError("only sqlite:///path databases are supported")
+    def _known_database(cls, value: str) -> str:
+        if not value.startswith(("sqlite:///", "postgresql://", "postgres://")):
+            raise ValueError("use sqlite:///path/to/file.db or postgresql://user@host/database")
         return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.split(",") if part.strip()] or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT: the number of shards in all")
+        if not self.shard_ids or any(not 0 <= i < self.shard_count for i in self.shard_ids):
+            raise ValueError(f"SHARD_IDS must be shards from 0 to {self.shard_count - 1}")
+        if self.sqlite and set(self.shard_ids) != set(range(self.shard_count)):
+            raise ValueError(
+                "SQLite serves one process, which must run every shard: leave SHARD_IDS unset, "
+                "or use PostgreSQL (DATABASE_URL=postgresql://...) to run shards in several "
+                "processes"
+            )
+        return self
+
+    @property
+    def shards(self) -> Shards:
+        """The shards this process runs (every shard, when SHARD_IDS is unset)."""
+        count = self.shard_count or 1
+        return Shards(count, tuple(self.shard_ids or range(count)))
+
+    @property
+    def sqlite(self) -> bool:
+        """Whether the database is the embedded SQLite file."""
+        return self.database_url.startswith("sqlite:///")
 
     @property
     def rest_burst(self) -> int:
@@ -52,6 +93,14 @@ class Settings(BaseSettings):
         burst and the steady rate together stay within the 50 of any second.
         """
         return max(int(DISCORD_GLOBAL_PER_SECOND - self.rest_per_second) - 1, 0)
+
+    @property
+    def database_shown(self) -> str:
+        """The database as a log line may show it: a PostgreSQL password is left out."""
+        if self.sqlite:
+            return str(self.database_path)
+        url = URL(self.database_url)
+        return str(url.with_password("***") if url.password else url)
 
     @property
     def database_path(self) -> Path:

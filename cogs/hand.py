@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from typing import Any, Self
 
@@ -20,7 +21,7 @@ from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
 from cogs.messages import board_embed, game_text, hand_embed
-from cogs.replies import Reply, guarded
+from cogs.replies import Answer, Reply, guarded
 from engines.core import encode_action
 
 ROWS = 5
@@ -281,25 +282,25 @@ def hand_panel(session: GameSession, seat: int, lang: str) -> dict[str, Any]:
 # --- what the components do ---
 
 
-async def show_hand(reply: Reply, game_id: str) -> None:
+async def show_hand(reply: Answer, game_id: str) -> None:
     """ "My hand": a fresh ephemeral panel for a seated player."""
     bot = reply.bot
     session = bot.runtime.get(game_id)
-    seat = seated(session, reply.user.id)
-    bot.presenter.member_seen(reply.user.id, reply.lang)
+    seat = seated(session, reply.user_id)
+    bot.presenter.member_seen(reply.user_id, reply.lang)
     await reply.answer(**hand_panel(session, seat, reply.lang))
-    if bot.presenter.closed_dms_news(reply.user.id):
+    if bot.presenter.closed_dms_news(reply.user_id):
         await reply.answer(t(reply.lang, "dm-closed"))
 
 
-async def play(reply: Reply, game_id: str, action: str, version: int) -> None:
+async def play(reply: Answer, game_id: str, action: str, version: int) -> None:
     """A panel's action: apply it and redraw that same panel (or a fresh one if it was stale)."""
     bot = reply.bot
     session = bot.runtime.get(game_id)
-    seat = seated(session, reply.user.id)
-    bot.presenter.member_seen(reply.user.id, reply.lang)
+    seat = seated(session, reply.user_id)
+    bot.presenter.member_seen(reply.user_id, reply.lang)
     try:
-        await bot.runtime.act(session, reply.user.id, action, version)
+        await bot.runtime.act(session, reply.user_id, action, version)
         content = None
     except StaleAction:
         content = t(reply.lang, "error-stale")
@@ -309,28 +310,47 @@ async def play(reply: Reply, game_id: str, action: str, version: int) -> None:
         await redraw(reply, content=t(reply.lang, "hand-game-over"), embed=None, view=None)
 
 
-async def extra(reply: Reply, game_id: str, action: str) -> None:
+async def extra(reply: Answer, game_id: str, action: str) -> None:
     """An action outside the turn order (a public signal), then the redrawn panel."""
     runtime = reply.bot.runtime
     session = runtime.get(game_id)
-    seat = seated(session, reply.user.id)
-    await runtime.act_extra(session, reply.user.id, action)
+    seat = seated(session, reply.user_id)
+    await runtime.act_extra(session, reply.user_id, action)
     await redraw(
         reply, content=t(reply.lang, "signal-sent"), **hand_panel(session, seat, reply.lang)
     )
 
 
-async def redraw(reply: Reply, **panel: Any) -> None:
+async def redraw(reply: Answer, **panel: Any) -> None:
     """Redraw the member's own panel in place: their ephemeral one, or the one in their DMs.
 
     A panel's custom_id could be forged onto a public message (the board); that message is
     never turned into someone's private panel: the member gets a fresh one of their own.
     """
-    message = reply.interaction.message
-    private = reply.interaction.guild_id is None or (
-        message is not None and message.flags.ephemeral
-    )
-    if private:
+    if reply.private_panel:
         await reply.edit(**panel)
     else:
         await reply.answer(**{k: v for k, v in panel.items() if v is not None})
+
+
+def relayed_work(
+    custom_id: str, values: list[str]
+) -> tuple[str, Callable[[Answer], Awaitable[None]]] | None:
+    """What a panel's component does, for a click another process received (cogs.relay)."""
+    if match := ids.HAND.pattern.fullmatch(custom_id):
+        game_id = ids.HAND.parse(match)["game_id"]
+        return game_id, lambda reply: show_hand(reply, game_id)
+    if match := ids.ACT.pattern.fullmatch(custom_id):
+        act = ids.ACT.parse(match)
+        return act["game_id"], lambda reply: play(
+            reply, act["game_id"], act["action"], act["version"]
+        )
+    if values and (match := ids.SELECT.pattern.fullmatch(custom_id)):
+        chosen = ids.SELECT.parse(match)
+        return chosen["game_id"], lambda reply: play(
+            reply, chosen["game_id"], values[0], chosen["version"]
+        )
+    if values and (match := ids.EXTRA.pattern.fullmatch(custom_id)):
+        game_id = ids.EXTRA.parse(match)["game_id"]
+        return game_id, lambda reply: extra(reply, game_id, values[0])
+    return None

@@ -8,11 +8,12 @@ the original response. `Reply` is where the two meet, so a handler never has to 
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -30,6 +31,9 @@ UNKNOWN_INTERACTION = 10062
 MESSAGE_LIMIT = 2000
 
 
+A = TypeVar("A", bound="Answer")
+
+
 def bot_of(interaction: discord.Interaction) -> TabletopBot:
     """The bot that received the interaction, with its services typed."""
     client = interaction.client
@@ -38,24 +42,51 @@ def bot_of(interaction: discord.Interaction) -> TabletopBot:
     return client
 
 
-class Reply:
+class Answer(abc.ABC):
+    """How a handler answers the member who acted, wherever the click was received."""
+
+    bot: TabletopBot
+    lang: str
+    user_id: int
+    """Who acts: always the member who clicked or typed, never anything from a custom_id."""
+
+    @property
+    @abc.abstractmethod
+    def private_panel(self) -> bool:
+        """Whether the clicked message is the member's own (ephemeral, or in their DMs)."""
+
+    @abc.abstractmethod
+    async def answer(self, text: str | None = None, **fields: Any) -> None:
+        """An ephemeral answer only the member sees."""
+
+    @abc.abstractmethod
+    async def edit(self, **fields: Any) -> None:
+        """Redraw the message whose component was used."""
+
+
+class Reply(Answer):
     """The one answer an interaction gets, whether or not it was deferred meanwhile."""
 
     def __init__(self, interaction: discord.Interaction) -> None:
         self.interaction = interaction
+        self.bot = bot_of(interaction)
         self.lang = language_of(interaction.locale)
+        self.user_id = interaction.user.id
         self._answering = False
         self._deferring: asyncio.Task[None] | None = None
-
-    @property
-    def bot(self) -> TabletopBot:
-        """The bot's services."""
-        return bot_of(self.interaction)
 
     @property
     def user(self) -> discord.User | discord.Member:
         """Who acts: always the member who clicked or typed, never anything from a custom_id."""
         return self.interaction.user
+
+    @property
+    def private_panel(self) -> bool:
+        """Whether the clicked message is the member's own (ephemeral, or in their DMs)."""
+        message = self.interaction.message
+        return self.interaction.guild_id is None or (
+            message is not None and message.flags.ephemeral
+        )
 
     def defer_soon(self, update: bool) -> asyncio.TimerHandle:
         """Acknowledge the interaction in `ACK_AFTER` seconds unless it was answered by then.
@@ -134,10 +165,29 @@ async def guarded(
     *,
     game_id: str = "-",
 ) -> None:
-    """Run a handler; refusals get their localized reason, surprises an apology."""
+    """Run a handler; refusals get their localized reason, surprises an apology.
+
+    A click in a DM on a game another process runs is handed over to that process.
+    """
+    relay = bot_of(interaction).relay
+    if (
+        relay is not None
+        and interaction.guild_id is None
+        and game_id != "-"
+        and await relay.hand_over(interaction, game_id)
+    ):
+        return
     reply = Reply(interaction)
     update = interaction.type is discord.InteractionType.component
     timer = reply.defer_soon(update)
+    try:
+        await answered(reply, work, game_id)
+    finally:
+        timer.cancel()
+
+
+async def answered(reply: A, work: Callable[[A], Awaitable[None]], game_id: str = "-") -> None:
+    """Run a handler with `reply`; refusals get their localized reason, surprises an apology."""
     try:
         await work(reply)
     except GameError as exc:
@@ -155,5 +205,3 @@ async def guarded(
             return
         log.exception("unexpected error in game %s", game_id)
         await reply.answer(t(reply.lang, "error-unexpected"))
-    finally:
-        timer.cancel()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.batch_writer import BatchWriter
+from bot.storage.batch_writer import BatchWriter
 
 
 @pytest.fixture

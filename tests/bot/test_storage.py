@@ -1,8 +1,10 @@
-"""Storage on a real SQLite file: moves, restore points, settings, durability."""
+"""Storage on a real SQLite file and a real PostgreSQL server: moves, restore points, settings,
+shards, durability. Each test of `storage` and `database_url` runs on both."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 import subprocess
@@ -11,9 +13,19 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
-from bot.storage import GameRecord, LoggedAction, RestorePoint, SeatRecord, Storage, StorageError
+from bot.shards import Shards
+from bot.storage import (
+    GameRecord,
+    LoggedAction,
+    RestorePoint,
+    SeatRecord,
+    ShardTakenError,
+    Storage,
+    StorageError,
+)
 
 
 @pytest.fixture
@@ -22,8 +34,8 @@ def path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def storage(path: Path) -> AsyncIterator[Storage]:
-    s = await Storage.open(path)
+async def storage(database_url: str) -> AsyncIterator[Storage]:
+    s = await Storage.open(database_url)
     yield s
     await s.close()
 
@@ -68,12 +80,12 @@ async def running_game(storage: Storage, game_id: str, deadline: float | None = 
 
 async def test_a_move_with_a_result_finishes_the_game_in_the_same_commit(storage):
     await running_game(storage, "g1", deadline=1000.0)
-    commits = storage._writer.commits
+    commits = storage.db.commits
 
     await storage.record_move("g1", action(1), result='{"won": true}', deadline=2000.0)
 
     # One unit in one commit: a crash cannot leave the last action without the result.
-    assert storage._writer.commits == commits + 1
+    assert storage.db.commits == commits + 1
     record = await stored(storage, "g1")
     assert record is not None
     assert record.status == "finished"
@@ -193,8 +205,8 @@ async def test_dm_turns_default_on_and_follow_the_user_choice(storage):
 # --- durability ---
 
 
-async def test_everything_written_survives_close_and_reopen(path):
-    first = await Storage.open(path)
+async def test_everything_written_survives_close_and_reopen(database_url):
+    first = await Storage.open(database_url)
     await running_game(first, "g1", deadline=1000.0)
     await first.set_message_id("g1", 555)
     await first.record_move("g1", action(1), deadline=2000.0)
@@ -203,7 +215,7 @@ async def test_everything_written_survives_close_and_reopen(path):
     await first.close()
     await first.close()  # closing twice is harmless
 
-    again = await Storage.open(path)  # migrations run again on an existing file
+    again = await Storage.open(database_url)  # migrations run again on an existing database
     try:
         record = await stored(again, "g1")
         assert record is not None
@@ -219,17 +231,26 @@ async def test_everything_written_survives_close_and_reopen(path):
         await again.close()
 
 
-async def test_a_write_answered_before_a_crash_is_on_disk(path):
-    s = await Storage.open(path)
+async def read_elsewhere(database_url: str, sql: str) -> list[tuple[object, ...]]:
+    """What another connection (another process, or the same after a crash) sees."""
+    if database_url.startswith("sqlite:///"):
+        with contextlib.closing(sqlite3.connect(database_url.removeprefix("sqlite:///"))) as conn:
+            return conn.execute(sql).fetchall()
+    conn = await asyncpg.connect(database_url)
+    try:
+        return [tuple(row) for row in await conn.fetch(sql)]
+    finally:
+        await conn.close()
+
+
+async def test_a_write_answered_before_a_crash_is_stored(database_url):
+    s = await Storage.open(database_url)
     try:
         await running_game(s, "g1")
         await s.append_action("g1", action(1))
-        # Another process reading the file now (as after a crash) sees the action.
-        conn = sqlite3.connect(path)
-        try:
-            logged = conn.execute("SELECT seq, action FROM actions WHERE game_id = 'g1'").fetchall()
-        finally:
-            conn.close()
+        logged = await read_elsewhere(
+            database_url, "SELECT seq, action FROM actions WHERE game_id = 'g1'"
+        )
         assert logged == [(1, action(1).action)]
     finally:
         await s.close()
@@ -294,7 +315,8 @@ def backup_command(database: Path, target: Path) -> subprocess.CompletedProcess[
     )
 
 
-async def test_a_backup_taken_while_the_bot_writes_holds_every_committed_move(storage, path):
+async def test_a_backup_taken_while_the_bot_writes_holds_every_committed_move(path):
+    storage = await Storage.open(path)
     await running_game(storage, "g1", deadline=1000.0)
     for seq in range(1, 4):
         await storage.record_move("g1", action(seq))
@@ -309,6 +331,7 @@ async def test_a_backup_taken_while_the_bot_writes_holds_every_committed_move(st
         assert (await copy.restore_points())["g1"].actions == [action(s) for s in range(1, 4)]
     finally:
         await copy.close()
+        await storage.close()
 
 
 def test_a_backup_never_overwrites_a_file(path, tmp_path):
@@ -317,3 +340,88 @@ def test_a_backup_never_overwrites_a_file(path, tmp_path):
     done = backup_command(path, target)
     assert done.returncode == 2 and "exists already" in done.stderr
     assert target.read_text() == "precious"
+
+
+# --- shards ---
+
+
+def in_guild(game_id: str, guild_id: int) -> GameRecord:
+    return game(game_id).model_copy(update={"guild_id": guild_id})
+
+
+async def test_a_process_restores_only_the_games_of_its_own_shards(database_url):
+    # Discord's shard of a server is (id >> 22) % count: guilds 0 << 22 and 2 << 22 are on
+    # shard 0 of 2, guild 1 << 22 on shard 1.
+    writer = await Storage.open(database_url)
+    try:
+        for game_id, guild_id in (("a", 0 << 22), ("b", 1 << 22), ("c", 2 << 22)):
+            await writer.save_game(
+                in_guild(game_id, guild_id).model_copy(update={"status": "lobby"})
+            )
+            await writer.start_game(in_guild(game_id, guild_id), '{"version": 0}')
+    finally:
+        await writer.close()
+    for ids, expected in (((0,), {"a", "c"}), ((1,), {"b"}), ((0, 1), {"a", "b", "c"})):
+        shard = await Storage.open(database_url, Shards(2, ids))
+        try:
+            assert {g.id for g in await shard.games()} == expected
+            assert set(await shard.restore_points()) == expected
+        finally:
+            await shard.close()
+
+
+async def test_a_database_newer_than_the_bot_is_refused_with_a_clear_reason(database_url):
+    s = await Storage.open(database_url)
+    await s.close()
+    # A later version of the bot applied a migration this one does not know.
+    future = "INSERT INTO _yoyo_migration (migration_hash, migration_id, applied_at_utc) "
+    future += "VALUES ('f' || 'uture', '9999_from_the_future', CURRENT_TIMESTAMP)"
+    if database_url.startswith("sqlite:///"):
+        with contextlib.closing(sqlite3.connect(database_url.removeprefix("sqlite:///"))) as c:
+            c.execute(future)
+            c.commit()
+    else:
+        conn = await asyncpg.connect(database_url)
+        try:
+            await conn.execute(future)
+        finally:
+            await conn.close()
+    with pytest.raises(StorageError, match="schema is newer than this version of the bot"):
+        await Storage.open(database_url)
+
+
+@pytest.mark.postgresql
+async def test_a_shard_held_by_a_live_process_is_refused_and_free_once_it_stops(postgres_url):
+    first = await Storage.open(postgres_url, Shards(2, (1,)))
+    await first.claim()
+    second = await Storage.open(postgres_url, Shards(2, (1,)))
+    try:
+        with pytest.raises(ShardTakenError, match="shard 1 is run by another process"):
+            await second.claim()
+    finally:
+        await second.close()
+    other = await Storage.open(postgres_url, Shards(2, (0,)))
+    await other.claim()  # the other shard is free
+    await first.close()  # the holder stops (a crash closes its connection the same way)
+    again = await Storage.open(postgres_url, Shards(2, (1,)))
+    await again.claim()
+    await again.close()
+    await other.close()
+
+
+@pytest.mark.postgresql
+async def test_a_process_of_every_shard_excludes_any_other_and_counts_must_agree(postgres_url):
+    whole = await Storage.open(postgres_url, Shards(2, (0, 1)))
+    await whole.claim()
+    for shards, reason in (
+        (Shards(2, (0, 1)), "another process runs the bot on this database"),
+        (Shards(2, (1,)), "another process runs the bot on this database"),
+        (Shards(4, (3,)), "SHARD_COUNT=2"),
+    ):
+        late = await Storage.open(postgres_url, shards)
+        try:
+            with pytest.raises(ShardTakenError, match=reason):
+                await late.claim()
+        finally:
+            await late.close()
+    await whole.close()

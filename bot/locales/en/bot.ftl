@@ -91,6 +91,7 @@ error-not-started = The game has not started yet.
 error-stale = That panel was out of date, so nothing was played. Here is the current one.
 error-unexpected = Sorry, something went wrong on our side. The game is safe: please try again.
 error-not-saved = Sorry, that could not be saved, so nothing changed. Please try again in a moment.
+error-owner-away = The part of the bot that runs this game is restarting, so nothing changed. Please try again in a moment.
 error-unknown-game = There is no such game here. Pick one from the list.
 error-kicked = You were removed from this game, so you can no longer play in it.
 error-member-not-playing = That member is not playing in this game.

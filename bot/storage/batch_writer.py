@@ -1,4 +1,4 @@
-"""Group commit: every write of the process goes through one connection, on the event loop.
+"""SQLite group commit: every write of the process goes through one connection, on the loop.
 
 A write is a unit of statements that must land together. Units that arrive within one
 event-loop iteration share one transaction and one commit, so a busy bot commits once per batch
@@ -18,17 +18,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+
+from bot.storage.database import Unit
 
 log = logging.getLogger(__name__)
-
-Params = tuple[Any, ...]
-Statement = tuple[str, Params | list[Params]]
-"""SQL and its parameters; a list of parameter tuples runs the statement once for each."""
-
-Unit = Sequence[Statement]
 
 
 class BatchWriter:

@@ -1,137 +1,46 @@
-"""SQLite persistence (WAL). The only module that holds SQL.
+"""The game store: every query and write of the bot, on SQLite or PostgreSQL.
 
 An action is committed to the append-only log before anyone is told it happened; a running
-game is restored from its latest snapshot plus the actions logged after it. Reads go through
-aiosqlite (whose thread also checkpoints the WAL); writes go through one BatchWriter, which
-commits the writes of many games at once.
+game is restored from its latest snapshot plus the actions logged after it. The SQL here is
+written once for both databases (see bot.storage.database); the backend is chosen by the URL.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
-import sqlite3
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-import aiosqlite
-from pydantic import BaseModel
-from yoyo import get_backend, read_migrations
-
-from bot.batch_writer import BatchWriter, Statement
+from bot.shards import Shards
+from bot.storage.database import Channels, Database, Statement
+from bot.storage.records import (
+    ACTIVE,
+    KEEP,
+    GameRecord,
+    LoggedAction,
+    RestorePoint,
+    SeatRecord,
+    Status,
+    StorageError,
+    _Keep,
+)
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS = Path(__file__).parent / "migrations"
-Status = Literal["lobby", "running", "finished", "cancelled", "abandoned"]
-ACTIVE: tuple[Status, ...] = ("lobby", "running")
-CHECKPOINT_EVERY = 100
-"""Commits between two WAL checkpoints (the writer's automatic ones are off)."""
 
+def prepare(url: str) -> None:
+    """Make the database at a DATABASE_URL ready before the bot connects to Discord: created if
+    new, migrated; StorageError says what is wrong (unreachable, damaged, newer than the bot)."""
+    if url.startswith("sqlite:///"):
+        from bot.storage.sqlite import prepare_file
 
-class StorageError(Exception):
-    """A write did not land: nothing of it was stored, and the caller must change nothing."""
+        prepare_file(Path(url.removeprefix("sqlite:///")))
+        return
+    from bot.storage.postgres import prepare_server
 
-
-class SeatRecord(BaseModel):
-    """Who plays a seat: a member, or the AI (an AI seat, or a seat the AI took over)."""
-
-    user_id: int | None
-    name: str
-    ai: bool
-    kicked: bool = False
-    """The host or a manager removed the member: the AI keeps the seat to the end."""
-
-
-class GameRecord(BaseModel):
-    """Everything about a game except its rules state."""
-
-    id: str
-    guild_id: int
-    channel_id: int
-    thread_id: int | None = None
-    message_id: int | None = None
-    slug: str
-    options: dict[str, Any]
-    seed: int
-    status: Status
-    host_id: int
-    language: str
-    deadline: float | None = None
-    created_at: float
-    seats: list[SeatRecord] = []
-
-    @property
-    def play_channel_id(self) -> int:
-        """Where the game's messages live: its thread if it has one."""
-        return self.thread_id or self.channel_id
-
-
-class LoggedAction(BaseModel):
-    """One line of the action log."""
-
-    seq: int
-    seat: int
-    action: str
-    by_ai: bool
-
-
-class _Keep:
-    """The stored value stays as it is."""
-
-
-KEEP = _Keep()
-
-
-@dataclass
-class RestorePoint:
-    """Where a running game resumes: the state after action `seq`, then `actions`."""
-
-    seq: int
-    state: str
-    actions: list[LoggedAction] = field(default_factory=list)
-
-
-def backup(path: Path, target: Path) -> None:
-    """Copy the database at `path` to a new file, consistent even while the bot writes to it.
-
-    SQLite's online backup copies the pages of one read transaction, WAL included.
-    """
-    if not path.exists():
-        raise StorageError(f"there is no database at {path}")
-    try:
-        with (
-            contextlib.closing(sqlite3.connect(path)) as source,
-            contextlib.closing(sqlite3.connect(target)) as copy,
-        ):
-            source.backup(copy)
-    except sqlite3.Error as exc:
-        raise StorageError(str(exc)) from exc
-
-
-def prepare(path: Path) -> None:
-    """Make the database ready: created if new, migrated, readable and writable.
-
-    Raises StorageError with what is wrong (a damaged or foreign file, a file or folder the
-    bot may not write) before the bot connects anywhere. Reading the schema and taking the
-    write lock find a foreign or truncated file at once; a full integrity check would read
-    the whole file, seconds for a large one, at every start.
-    """
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with contextlib.closing(sqlite3.connect(path)) as conn:
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-            conn.execute("BEGIN IMMEDIATE")  # fails at once on a read-only file or folder
-            conn.execute("ROLLBACK")
-        backend = get_backend(f"sqlite:///{path}")
-        with backend.lock():
-            backend.apply_migrations(backend.to_apply(read_migrations(str(MIGRATIONS))))
-    except (sqlite3.Error, OSError) as exc:
-        raise StorageError(str(exc)) from exc
+    prepare_server(url)
 
 
 _INSERT_SEAT = (
@@ -205,69 +114,62 @@ def _snapshot_row(game_id: str, seq: int, state_json: str) -> Statement:
 
 def _result_row(game_id: str, outcome_json: str) -> Statement:
     return (
-        "INSERT OR REPLACE INTO results (game_id, outcome, finished_at) VALUES (?, ?, ?)",
+        "INSERT INTO results (game_id, outcome, finished_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id) DO UPDATE SET outcome = excluded.outcome, "
+        "finished_at = excluded.finished_at",
         (game_id, outcome_json, time.time()),
     )
 
 
 class Storage:
-    """A reading connection (aiosqlite) and the writer; settings are cached after first use."""
+    """The bot's one way to the database; a user's DM choice is cached after first use."""
 
-    def __init__(self, db: aiosqlite.Connection, writer: BatchWriter) -> None:
-        self._db = db
-        self._writer = writer
-        self._checkpointed = 0
-        self._closed = False
-        self._checkpointing: asyncio.Task[None] | None = None
+    def __init__(self, db: Database, shards: Shards, channels: Channels | None = None) -> None:
+        self.db = db
+        self.shards = shards
+        self.channels = channels
+        """How this process reaches the others, when other processes run other shards."""
         self._dm_turns: dict[int, bool] = {}
 
     @classmethod
-    async def open(cls, path: Path) -> Storage:
-        """Create the file if needed, apply pending migrations and open it in WAL mode."""
-        await asyncio.to_thread(prepare, path)
-        writer = BatchWriter(path)
-        db = await aiosqlite.connect(path)
-        db.row_factory = aiosqlite.Row
-        return cls(db, writer)
+    async def open(cls, url: str | Path, shards: Shards | None = None) -> Storage:
+        """Open (and create or migrate) the database at a DATABASE_URL (`sqlite:///path`,
+        `postgresql://...`) or a SQLite path; restores read only `shards`' games."""
+        shards = shards or Shards()
+        if isinstance(url, Path):
+            url = f"sqlite:///{url}"
+        if url.startswith("sqlite:///"):
+            from bot.storage.sqlite import SqliteDatabase
+
+            return cls(await SqliteDatabase.open(Path(url.removeprefix("sqlite:///"))), shards)
+        if url.startswith(("postgresql://", "postgres://")):
+            from bot.storage.postgres import PostgresDatabase
+
+            db = await PostgresDatabase.open(url)
+            return cls(db, shards, None if shards.every else db)
+        raise StorageError(f"unknown database URL {url!r}: use sqlite:///path or postgresql://...")
+
+    async def claim(self) -> None:
+        """Hold this process's shards until it stops; ShardTakenError if another process has one."""
+        await self.db.claim(self.shards)
 
     async def close(self) -> None:
-        """Commit pending writes, checkpoint the WAL, close both connections.
-
-        Closing twice is harmless (a restart in the tests closes the old bot's storage again).
-        """
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            self._writer.close()
-            if self._checkpointing is not None:
-                await asyncio.gather(self._checkpointing, return_exceptions=True)
-            # PASSIVE: another process (a bot still running on this file) is never waited for.
-            with contextlib.suppress(sqlite3.Error):
-                await self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        finally:
-            # Always: an open aiosqlite connection is a thread that keeps the process alive.
-            await self._db.close()
+        """Commit pending writes and close. Closing twice is harmless (a restart in the tests
+        closes the old bot's storage again)."""
+        await self.db.close()
 
     async def _write(self, unit: list[Statement]) -> None:
-        try:
-            await self._writer.write(unit)
-        except sqlite3.Error as exc:
-            raise StorageError(str(exc)) from exc
-        if (
-            self._writer.commits - self._checkpointed >= CHECKPOINT_EVERY
-            and not self._checkpointing
-        ):
-            self._checkpointed = self._writer.commits
-            self._checkpointing = asyncio.get_running_loop().create_task(self._checkpoint())
+        await self.db.write(unit)
 
-    async def _checkpoint(self) -> None:
-        # On aiosqlite's thread: copying the WAL into the database syncs the disk, which must
-        # not stall the event loop. PASSIVE never waits for the writer.
-        try:
-            await self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        finally:
-            self._checkpointing = None
+    def _owned(self, alias: str) -> tuple[str, tuple[int, ...]]:
+        """A condition keeping the games of this process's shards (none when it holds all)."""
+        if self.shards.every:
+            return "", ()
+        marks = ",".join("?" * len(self.shards.ids))
+        return (
+            f" AND ({alias}.guild_id >> 22) % ? IN ({marks})",
+            (self.shards.count, *self.shards.ids),
+        )
 
     # --- server settings and user preferences ---
 
@@ -276,11 +178,10 @@ class Storage:
 
         Not cached here: the runtime keeps each server's validated settings.
         """
-        async with self._db.execute(
+        rows = await self.db.fetch(
             "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return json.loads(row["data"]) if row else {}
+        )
+        return json.loads(rows[0]["data"]) if rows else {}
 
     async def save_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
         """Replace the settings of a server."""
@@ -296,16 +197,19 @@ class Storage:
 
     async def dm_turns(self, user_id: int) -> bool:
         """Whether the user wants a DM on their turn (on unless they turned it off)."""
+        if self.channels is not None:
+            # Another process may change it (a turn DM's toggle is clicked on shard 0).
+            return await self._stored_dm_turns(user_id)
         cache = self._dm_turns
         if user_id in cache:
             return cache[user_id]
-        async with self._db.execute(
-            "SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        enabled = bool(row["dm_turns"]) if row else True
+        enabled = await self._stored_dm_turns(user_id)
         # A choice saved while this read was on its way is newer than what it read.
         return cache.setdefault(user_id, enabled)
+
+    async def _stored_dm_turns(self, user_id: int) -> bool:
+        rows = await self.db.fetch("SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,))
+        return bool(rows[0]["dm_turns"]) if rows else True
 
     async def set_dm_turns(self, user_id: int, enabled: bool) -> None:
         """Turn the user's turn DMs on or off."""
@@ -321,6 +225,11 @@ class Storage:
         self._dm_turns[user_id] = enabled
 
     # --- games ---
+
+    async def guild_of(self, game_id: str) -> int | None:
+        """The server of a game (None for a game never stored)."""
+        rows = await self.db.fetch("SELECT guild_id FROM games WHERE id = ?", (game_id,))
+        return int(rows[0]["guild_id"]) if rows else None
 
     async def save_game(self, game: GameRecord) -> None:
         """Insert or update a game row and its seats in one transaction."""
@@ -355,27 +264,27 @@ class Storage:
         await self._write([_set_columns(game_id, status=status, deadline=None)])
 
     async def games(self, statuses: tuple[Status, ...] = ACTIVE) -> list[GameRecord]:
-        """Every game in one of `statuses`, with its seats."""
+        """Every game of this process's shards in one of `statuses`, with its seats."""
         marks = ",".join("?" * len(statuses))
-        async with self._db.execute(
-            f"SELECT * FROM games g WHERE g.status IN ({marks}) ORDER BY g.created_at", statuses
-        ) as cur:
-            rows = await cur.fetchall()
+        owned, shard_params = self._owned("g")
+        rows = await self.db.fetch(
+            f"SELECT * FROM games g WHERE g.status IN ({marks}){owned} ORDER BY g.created_at",
+            (*statuses, *shard_params),
+        )
         seats: dict[str, list[SeatRecord]] = {}
-        async with self._db.execute(
+        for row in await self.db.fetch(
             f"SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id "
-            f"WHERE g.status IN ({marks}) ORDER BY s.game_id, s.seat",
-            statuses,
-        ) as cur:
-            async for row in cur:
-                seats.setdefault(row["game_id"], []).append(
-                    SeatRecord(
-                        user_id=row["user_id"],
-                        name=row["name"],
-                        ai=bool(row["ai"]),
-                        kicked=bool(row["kicked"]),
-                    )
+            f"WHERE g.status IN ({marks}){owned} ORDER BY s.game_id, s.seat",
+            (*statuses, *shard_params),
+        ):
+            seats.setdefault(row["game_id"], []).append(
+                SeatRecord(
+                    user_id=row["user_id"],
+                    name=row["name"],
+                    ai=bool(row["ai"]),
+                    kicked=bool(row["kicked"]),
                 )
+            )
         records = []
         for r in rows:
             try:
@@ -434,12 +343,11 @@ class Storage:
 
     async def actions_after(self, game_id: str, seq: int) -> list[LoggedAction]:
         """The logged actions of a game with a sequence number above `seq`, in order."""
-        async with self._db.execute(
+        rows = await self.db.fetch(
             "SELECT seq, seat, action, by_ai FROM actions WHERE game_id = ? AND seq > ? "
             "ORDER BY seq",
             (game_id, seq),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             LoggedAction(seq=r["seq"], seat=r["seat"], action=r["action"], by_ai=bool(r["by_ai"]))
             for r in rows
@@ -450,29 +358,30 @@ class Storage:
         await self._write([_snapshot_row(game_id, seq, state_json)])
 
     async def restore_points(self) -> dict[str, RestorePoint]:
-        """For every running game: its latest snapshot and the actions logged after it.
+        """For every running game of this process: its latest snapshot and the actions after it.
 
         Two queries for all games together: a restart with thousands of games must not pay a
         round trip per game.
         """
+        owned, shard_params = self._owned("g")
         points: dict[str, RestorePoint] = {}
-        async with self._db.execute(
+        for row in await self.db.fetch(
             "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g ON g.id = s.game_id "
-            "WHERE g.status = 'running'"
-        ) as cur:
-            async for row in cur:
-                points[row["game_id"]] = RestorePoint(seq=row["seq"], state=row["state"])
-        async with self._db.execute(
+            f"WHERE g.status = 'running'{owned}",
+            shard_params,
+        ):
+            points[row["game_id"]] = RestorePoint(seq=row["seq"], state=row["state"])
+        for row in await self.db.fetch(
             "SELECT a.game_id, a.seq, a.seat, a.action, a.by_ai FROM actions a "
             "JOIN snapshots s ON s.game_id = a.game_id JOIN games g ON g.id = a.game_id "
-            "WHERE g.status = 'running' AND a.seq > s.seq ORDER BY a.game_id, a.seq"
-        ) as cur:
-            async for row in cur:
-                points[row["game_id"]].actions.append(
-                    LoggedAction(
-                        seq=row["seq"], seat=row["seat"], action=row["action"], by_ai=row["by_ai"]
-                    )
+            f"WHERE g.status = 'running' AND a.seq > s.seq{owned} ORDER BY a.game_id, a.seq",
+            shard_params,
+        ):
+            points[row["game_id"]].actions.append(
+                LoggedAction(
+                    seq=row["seq"], seat=row["seat"], action=row["action"], by_ai=row["by_ai"]
                 )
+            )
         return points
 
     async def save_result(self, game_id: str, outcome_json: str) -> None:
@@ -481,8 +390,5 @@ class Storage:
 
     async def result(self, game_id: str) -> str | None:
         """The stored outcome JSON of a finished game."""
-        async with self._db.execute(
-            "SELECT outcome FROM results WHERE game_id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return row["outcome"] if row else None
+        rows = await self.db.fetch("SELECT outcome FROM results WHERE game_id = ?", (game_id,))
+        return rows[0]["outcome"] if rows else None

@@ -1,0 +1,31 @@
+"""Persistence: the only package that speaks SQL. SQLite is embedded; PostgreSQL serves many
+processes. See `store` for what is stored, `database` for the contract with a backend."""
+
+from bot.storage.records import (
+    ACTIVE,
+    KEEP,
+    GameRecord,
+    LoggedAction,
+    RestorePoint,
+    SeatRecord,
+    ShardTakenError,
+    Status,
+    StorageError,
+)
+from bot.storage.sqlite import backup
+from bot.storage.store import Storage, prepare
+
+__all__ = [
+    "ACTIVE",
+    "KEEP",
+    "GameRecord",
+    "LoggedAction",
+    "RestorePoint",
+    "SeatRecord",
+    "ShardTakenError",
+    "Status",
+    "Storage",
+    "StorageError",
+    "backup",
+    "prepare",
+]

@@ -1,0 +1,157 @@
+"""Clicks that cross processes: Discord sends every DM interaction to shard 0, but a turn DM's
+game may run in another process. Shard 0 acknowledges the click at once (a deferred update)
+and sends it through the database (PostgreSQL's LISTEN/NOTIFY) to the process that holds the
+game's shard; that process plays it and answers through the interaction's webhook, within the
+15 minutes its token lasts. If no process holds the shard, or none confirms within `ACK_WAIT`,
+the member is told to try again in a moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.client import TabletopBot
+from bot.i18n import language_of, t
+from bot.shards import shard_of
+from bot.storage.database import Channels
+from cogs.hand import relayed_work
+from cogs.replies import MESSAGE_LIMIT, Answer, answered
+
+log = logging.getLogger(__name__)
+
+ACK_WAIT = 2.0
+"""Seconds shard 0 waits for the owner to confirm a handed-over click."""
+
+Route = Callable[[str, list[str]], tuple[str, Callable[[Answer], Awaitable[None]]] | None]
+"""A handed-over component (custom_id, chosen values): its game and what it does, if known."""
+
+
+def channel_of(shard: int) -> str:
+    """The channel on which the process holding `shard` receives clicks."""
+    return f"tabletop_clicks_{shard}"
+
+
+class RelayedReply(Answer):
+    """Answers a click received by another process, through the interaction's webhook."""
+
+    def __init__(self, bot: TabletopBot, click: dict[str, Any]) -> None:
+        self.bot = bot
+        self.lang = language_of(discord.Locale(click["locale"]))
+        self.user_id = int(click["user"])
+        self._click = click
+        self._webhook = discord.Webhook.partial(
+            int(click["application"]), click["token"], client=bot
+        )
+
+    @property
+    def private_panel(self) -> bool:
+        """Only DM clicks are handed over: the panel is the member's own."""
+        return True
+
+    async def answer(self, text: str | None = None, **fields: Any) -> None:
+        """An ephemeral followup of the acknowledged click."""
+        if text is not None:
+            fields["content"] = text[:MESSAGE_LIMIT]
+        await self._webhook.send(ephemeral=True, **fields)
+
+    async def edit(self, **fields: Any) -> None:
+        """Redraw the turn DM: a message of the bot's own, in the member's DM channel."""
+        channel = self.bot.get_partial_messageable(int(self._click["channel"]))
+        await channel.get_partial_message(int(self._click["message"])).edit(**fields)
+
+
+class Relay:
+    """Sends DM clicks to the processes that run their games, and plays those sent here."""
+
+    def __init__(self, bot: TabletopBot, channels: Channels, route: Route) -> None:
+        self.bot = bot
+        self.channels = channels
+        self.route = route
+        self.inbox = f"tabletop_acks_{uuid.uuid4().hex}"
+        self._waiting: dict[str, asyncio.Future[None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        """Receive the clicks of this process's shards, and the confirmations of clicks sent."""
+        for shard in self.bot.storage.shards.ids:
+            await self.channels.listen(channel_of(shard), self._received)
+        await self.channels.listen(self.inbox, self._confirmed)
+
+    async def hand_over(self, interaction: discord.Interaction, game_id: str) -> bool:
+        """Send a DM click on another process's game there; False if the game is this one's."""
+        bot, storage = self.bot, self.bot.storage
+        if game_id in bot.runtime.sessions:
+            return False
+        guild_id = await storage.guild_of(game_id)
+        if guild_id is None or storage.shards.owns(guild_id):
+            return False  # unknown or over: answered here, as any click on such a game
+        await interaction.response.defer()
+        shard = shard_of(guild_id, storage.shards.count)
+        data: dict[str, Any] = dict(interaction.data or {})
+        click_id = str(interaction.id)
+        click = {
+            "id": click_id,
+            "application": str(interaction.application_id),
+            "token": interaction.token,
+            "user": str(interaction.user.id),
+            "locale": interaction.locale.value,
+            "channel": str(interaction.channel_id),
+            "message": str(interaction.message.id if interaction.message else 0),
+            "custom_id": str(data.get("custom_id", "")),
+            "values": [str(value) for value in data.get("values", [])],
+            "reply_to": self.inbox,
+        }
+        confirmed = asyncio.get_running_loop().create_future()
+        self._waiting[click_id] = confirmed
+        try:
+            if await self.channels.shard_running(shard):
+                await self.channels.notify(channel_of(shard), json.dumps(click))
+                await asyncio.wait_for(confirmed, ACK_WAIT)
+                return True
+        except TimeoutError:
+            log.warning("shard %d did not confirm a handed-over click", shard)
+        finally:
+            del self._waiting[click_id]
+        lang = language_of(interaction.locale)
+        await interaction.followup.send(t(lang, "error-owner-away"), ephemeral=True)
+        return True
+
+    def _confirmed(self, payload: str) -> None:
+        waiting = self._waiting.get(payload)
+        if waiting is not None and not waiting.done():
+            waiting.set_result(None)
+
+    def _received(self, payload: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._play(payload))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _play(self, payload: str) -> None:
+        try:
+            click = json.loads(payload)
+            await self.channels.notify(click["reply_to"], click["id"])
+            found = self.route(click["custom_id"], click["values"])
+            if found is None:
+                log.warning("a handed-over click had an unknown custom_id")
+                return
+            game_id, work = found
+            await answered(RelayedReply(self.bot, click), work, game_id)
+        except Exception:
+            log.exception("a handed-over click failed")
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Relay DM clicks when other processes run other shards on this database."""
+    if not isinstance(bot, TabletopBot) or bot.storage.channels is None:
+        return
+    relay = Relay(bot, bot.storage.channels, relayed_work)
+    await relay.start()
+    bot.use_relay(relay)

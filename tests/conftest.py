@@ -1,0 +1,75 @@
+"""Databases for the tests: a SQLite file, and when TEST_POSTGRES_URL is set, a PostgreSQL
+database made for each test and dropped after it.
+
+`database_url` runs a test once on each backend. Without TEST_POSTGRES_URL, the PostgreSQL
+half is left out and the run's header says so, with how to run it.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+from yarl import URL
+
+POSTGRES = os.environ.get("TEST_POSTGRES_URL", "")
+HOW = "set TEST_POSTGRES_URL=postgresql://postgres@127.0.0.1/test to run them"
+
+
+LEFT_OUT: list[pytest.Item] = []
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if POSTGRES:
+        return
+    LEFT_OUT.extend(item for item in items if "postgresql" in item.keywords)
+    if LEFT_OUT:
+        config.hook.pytest_deselected(items=LEFT_OUT)
+        items[:] = [item for item in items if "postgresql" not in item.keywords]
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if LEFT_OUT:
+        terminalreporter.write_line(f"{len(LEFT_OUT)} PostgreSQL tests not run: {HOW}.")
+
+
+async def fresh_postgres_database() -> str:
+    """A new, empty database on the test server; its URL."""
+    name = f"tabletop_{uuid.uuid4().hex[:12]}"
+    conn = await asyncpg.connect(POSTGRES)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return str(URL(POSTGRES).with_path(name))
+
+
+async def drop_postgres_database(url: str) -> None:
+    conn = await asyncpg.connect(POSTGRES)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{URL(url).path.lstrip("/")}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """An empty PostgreSQL database for one test."""
+    url = await fresh_postgres_database()
+    yield url
+    await drop_postgres_database(url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The same test on the embedded SQLite file and on a PostgreSQL server."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    url = await fresh_postgres_database()
+    yield url
+    await drop_postgres_database(url)
