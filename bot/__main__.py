@@ -79,9 +79,13 @@ def main() -> int:
     try:
         prepare(settings.database_url)
     except StorageError as exc:
+        advice = (
+            "Restore it from a backup (docs/deploying.md) or set DATABASE_URL to another file."
+            if settings.sqlite
+            else "Check that PostgreSQL runs and that DATABASE_URL names its database and user."
+        )
         print(
-            f"The database {settings.database_shown} cannot be used: {exc}. Restore it from a "
-            "backup (docs/deploying.md) or set DATABASE_URL to another database.",
+            f"The database {settings.database_shown} cannot be used: {exc}. {advice}",
             file=sys.stderr,
         )
         return 1

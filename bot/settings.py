@@ -19,7 +19,8 @@ DISCORD_GLOBAL_PER_SECOND = 50
 class Settings(BaseSettings):
     """Everything the bot process can be told; the names a server owner sets are in .env.example."""
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+    # An empty line of .env (as .env.example leaves them) means the default, not "".
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = None
     database_url: str = "sqlite:///data/tabletop.db"

@@ -53,7 +53,8 @@ def prepare_server(url: str) -> None:
     except StorageError:
         raise
     except Exception as exc:  # psycopg's errors: unreachable, refused, no such database
-        raise StorageError(str(exc).strip()) from exc
+        # psycopg's messages span lines; the bot's word on it is one line.
+        raise StorageError(" ".join(str(exc).split())) from exc
 
 
 def _session_lost(*_: object) -> None:

@@ -87,3 +87,35 @@ def test_no_way_to_discord_is_one_clear_line(tmp_path):
     )
     line = one_clear_line(done)
     assert line.startswith(f"Cannot reach Discord at http://127.0.0.1:{port}")
+
+
+def test_the_example_settings_file_copied_as_is_is_valid(tmp_path):
+    # A server owner copies .env.example to .env and fills in the token only.
+    example = (ROOT / ".env.example").read_text()
+    (tmp_path / ".env").write_text(example.replace("DISCORD_TOKEN=\n", "DISCORD_TOKEN=abc\n"))
+    done = subprocess.run(
+        [sys.executable, "-c", "from bot.settings import Settings; print(Settings().shards)"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Shards(count=1, ids=(0,))" in done.stdout
+
+
+def test_sqlite_with_only_some_shards_is_one_clear_line(tmp_path):
+    line = one_clear_line(start(tmp_path, SHARD_COUNT="2", SHARD_IDS="1"))
+    assert "SQLite serves one process" in line and "PostgreSQL" in line
+
+
+def test_an_unreachable_postgresql_is_one_clear_line(tmp_path):
+    with socket.socket() as probe:  # a port on this machine where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    line = one_clear_line(
+        start(tmp_path, DATABASE_URL=f"postgresql://tabletop:secret@127.0.0.1:{port}/games")
+    )
+    assert f"The database postgresql://tabletop:***@127.0.0.1:{port}/games cannot" in line
+    assert "secret" not in line
