@@ -1,7 +1,7 @@
 """Databases for the tests: a SQLite file, and when TEST_POSTGRES_URL is set, a PostgreSQL
 database made for each test and dropped after it.
 
-`database_url` runs a test once on each backend. Without TEST_POSTGRES_URL, the PostgreSQL
+`database_url` is a SQLite file, and runs a test marked `both_databases` on each backend. Without TEST_POSTGRES_URL, the PostgreSQL
 half is left out and the run's header says so, with how to run it.
 """
 
@@ -64,10 +64,22 @@ async def postgres_url() -> AsyncIterator[str]:
     await drop_postgres_database(url)
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "database_url" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        "both_databases"
+    ):
+        metafunc.parametrize(
+            "database_url",
+            ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)],
+            indirect=True,
+        )
+
+
+@pytest.fixture
 async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """The same test on the embedded SQLite file and on a PostgreSQL server."""
-    if request.param == "sqlite":
+    """The test's database: a SQLite file; for a test marked `both_databases`, the same test
+    runs again on a fresh PostgreSQL database, with the same assertions."""
+    if getattr(request, "param", "sqlite") == "sqlite":
         yield f"sqlite:///{tmp_path / 'games.db'}"
         return
     url = await fresh_postgres_database()

@@ -57,13 +57,6 @@ def prepare_server(url: str) -> None:
         raise StorageError(" ".join(str(exc).split())) from exc
 
 
-def _session_lost(*_: object) -> None:
-    log.error(
-        "lost the PostgreSQL session that holds this process's shards: another process may "
-        "take them; restart this one"
-    )
-
-
 class PostgresDatabase:
     """A pool of connections and the group-commit writer."""
 
@@ -146,7 +139,7 @@ class PostgresDatabase:
         connection, and PostgreSQL frees its shards at once.
         """
         conn = self._held = await self.pool.acquire()
-        conn.add_termination_listener(_session_lost)
+        conn.add_termination_listener(self._session_lost)
         counts = await conn.fetch(
             "SELECT DISTINCT objid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 "
             "AND objsubid = 2 AND granted",
@@ -173,6 +166,13 @@ class PostgresDatabase:
                     f"shard {shard} is run by another process already: stop it first, or start "
                     f"this one with other SHARD_IDS"
                 )
+
+    def _session_lost(self, *_: object) -> None:
+        if not self._closed:
+            log.error(
+                "lost the PostgreSQL session that holds this process's shards: another process "
+                "may take them; restart this one"
+            )
 
     async def listen(self, channel: str, received: Callable[[str], None]) -> None:
         """Call `received` with every payload notified on `channel` while this process runs.

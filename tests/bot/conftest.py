@@ -32,12 +32,12 @@ def _with_locale(*args: Any, **kwargs: Any) -> Any:
 sim_interactions.base_payload = _with_locale
 
 
-def make_bot(db: Path) -> TabletopBot:
+def make_bot(database_url: str) -> TabletopBot:
     """A bot as `python -m bot` builds it, on a test database, editing boards at once."""
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
         discord_token=SecretStr("test"),
-        database_url=f"sqlite:///{db}",
+        database_url=database_url,
         board_edit_interval=0.0,
         rest_per_second=0.0,
         shard_count=1,
@@ -56,6 +56,8 @@ class World:
     members: list[Any]
     admin: Any
     db: Path
+    """The SQLite file (for tests that reach into it); `database_url` is what the bot uses."""
+    database_url: str
 
     def member(self, name: str, locale: str = "en-US") -> Any:
         """A new member of the server with a Discord locale."""
@@ -65,11 +67,10 @@ class World:
 
     async def restart(self) -> None:
         """A new bot process on the same database; the simulated Discord keeps its state."""
-        old = self.env.bot
-        # The old process's AI worker goes with it, before the new one starts its own.
-        await old.ai.stop()
-        await self.env.restart_bot(make_bot(self.db))
-        await let_go(old)
+        # The old process's end takes its AI worker and its database connections with it
+        # (and the shards it held), before the new one starts.
+        await let_go(self.env.bot)
+        await self.env.restart_bot(make_bot(self.database_url))
 
 
 async def let_go(bot: TabletopBot) -> None:
@@ -91,21 +92,29 @@ def db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def simcord_bot(db: Path) -> AsyncIterator[TabletopBot]:
+async def simcord_bot(database_url: str) -> AsyncIterator[TabletopBot]:
     """The bot under test, for SimCord's simcord_env fixture; its database closes after."""
-    bot = make_bot(db)
+    bot = make_bot(database_url)
     yield bot
     await let_go(bot)
 
 
 @pytest.fixture
-async def world(simcord_env: simcord.Env, db: Path) -> AsyncIterator[World]:
+async def world(simcord_env: simcord.Env, db: Path, database_url: str) -> AsyncIterator[World]:
     """The running bot in a fresh simulated server (member ids repeat from test to test)."""
     LOCALES.clear()
     guild = simcord_env.create_guild("Table")
     channel = guild.create_text_channel("games")
     admin_role = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
-    w = World(env=simcord_env, guild=guild, channel=channel, members=[], admin=None, db=db)
+    w = World(
+        env=simcord_env,
+        guild=guild,
+        channel=channel,
+        members=[],
+        admin=None,
+        db=db,
+        database_url=database_url,
+    )
     w.admin = guild.add_member(simcord_env.create_user("ada"), roles=[admin_role])
     w.members = [w.member(name) for name in ("alice", "bob", "carol")]
     yield w

@@ -67,6 +67,7 @@ async def test_public_language_and_turn_clock(world):
     assert "<t:" not in "".join(f.value for f in embed.fields)
 
 
+@pytest.mark.both_databases
 async def test_a_running_game_takes_a_new_clock_from_its_next_turn_and_it_survives_restarts(world):
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])

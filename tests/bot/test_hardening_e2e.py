@@ -112,6 +112,7 @@ async def test_a_panel_action_forged_onto_the_board_never_turns_the_board_into_a
     assert "Your cards" not in (shown.embeds[0].description or "")
 
 
+@pytest.mark.both_databases
 async def test_a_kicked_member_can_neither_take_the_seat_back_nor_play(world):
     alice, bob, carol = world.members
     await world.admin.slash(world.channel, "config afk", policy="ai", takeover_after=1)

@@ -331,7 +331,7 @@ COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 async def command_payloads(tmp_path: Path) -> list[dict[str, Any]]:
     """The commands as the bot syncs them to Discord, localizations included."""
-    bot = make_bot(tmp_path / "games.db")
+    bot = make_bot(f"sqlite:///{tmp_path / 'games.db'}")
     await bot.add_cog(GamesCog(bot))
     await bot.add_cog(ConfigCog(bot))
     translator = CommandTranslator()
@@ -376,7 +376,7 @@ async def test_every_command_and_option_is_described_in_both_languages(tmp_path)
 
 async def test_the_english_catalog_says_what_the_commands_say(tmp_path):
     # Discord shows the code's own strings in English; the catalog must not drift from them.
-    bot = make_bot(tmp_path / "games.db")
+    bot = make_bot(f"sqlite:///{tmp_path / 'games.db'}")
     await bot.add_cog(GamesCog(bot))
     await bot.add_cog(ConfigCog(bot))
     strings: list[app_commands.locale_str] = []

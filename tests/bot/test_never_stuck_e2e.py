@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import discord
+import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
@@ -107,6 +108,7 @@ async def test_a_lobby_nobody_starts_closes_itself(world):
     assert any("closed itself" in m.content for m in world.channel.history())
 
 
+@pytest.mark.both_databases
 async def test_a_pending_deadline_survives_a_restart(world):
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])
@@ -117,6 +119,7 @@ async def test_a_pending_deadline_survives_a_restart(world):
     assert session.to_act() == {1}
 
 
+@pytest.mark.both_databases
 async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_at_start(world):
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])

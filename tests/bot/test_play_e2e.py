@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import discord
+import pytest
 import simcord.http.router as simcord_router
 import simcord.http.routes.interactions as simcord_routes
 
@@ -25,6 +26,7 @@ def first_play(panel):
     raise AssertionError("the panel offers no card to play")
 
 
+@pytest.mark.both_databases
 async def test_restart_mid_game_resumes_the_same_state_and_old_buttons_work(world):
     alice, bob = world.members[:2]
     board_message = await open_game(world, alice, "thegame", [bob])
@@ -90,6 +92,7 @@ async def test_only_the_host_starts_and_a_second_game_in_the_channel_is_refused(
     assert second.ephemeral and "already running in this channel" in second.response.content
 
 
+@pytest.mark.both_databases
 async def test_a_lobbys_seats_survive_a_restart_and_the_game_starts_with_them(world):
     alice, bob = world.members[:2]
     await alice.slash(world.channel, "newgame", game="mindup")
@@ -108,6 +111,7 @@ async def test_a_lobbys_seats_survive_a_restart_and_the_game_starts_with_them(wo
     ]
 
 
+@pytest.mark.both_databases
 async def test_the_channel_stays_taken_after_a_restart_and_is_free_once_the_game_is_over(world):
     alice, bob = world.members[:2]
     await alice.slash(world.channel, "newgame", game="zero")
@@ -285,6 +289,7 @@ async def test_game_status_posts_the_board_again(world):
     assert only_session(world).record.message_id == again.id
 
 
+@pytest.mark.both_databases
 async def test_after_a_restart_the_board_words_the_replayed_moves_as_before(world):
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])

@@ -27,6 +27,8 @@ from bot.storage import (
     StorageError,
 )
 
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
