@@ -29,6 +29,8 @@ class GuildConfig(BaseModel):
     """How the player is reminded at half time."""
     lobby_minutes: int = Field(default=15, ge=1, le=1440)
     """A lobby not started within this time closes itself."""
+    pause_minutes: int = Field(default=30, ge=1, le=1440)
+    """A game paused because nobody is left at the table ends as abandoned after this time."""
     lobbies_per_member: int = Field(default=2, ge=1, le=25)
     """Lobbies one member may have open at once in this server."""
     lobbies_per_server: int = Field(default=20, ge=1, le=200)

@@ -54,6 +54,11 @@ def _without_seat(record: GameRecord, index: int, **changes: Any) -> GameRecord:
     return record.model_copy(update={"seats": seats, **changes})
 
 
+def _nobody_left(record: GameRecord) -> bool:
+    """Every seat is the AI's: nobody plays the game any more."""
+    return all(seat.ai for seat in record.seats)
+
+
 def _channels_of(session: GameSession) -> set[int]:
     """The channel a game was opened in, and its thread if it plays in one."""
     record = session.record
@@ -415,7 +420,11 @@ class Runtime:
         back from that notice until the game ends.
         """
         async with self._playing(session, user_id) as seat:
-            await self._seats_changed(session, _with_seat(session.record, seat, ai=True))
+            record = _with_seat(session.record, seat, ai=True)
+            if _nobody_left(record):
+                await self._pause(session, record, await self.config(record.guild_id))
+                return
+            await self._seats_changed(session, record)
             self.presenter.board_changed(session)
             if left_server:
                 self.presenter.notice(session, "notice-member-left", seats=[seat])
@@ -463,6 +472,12 @@ class Runtime:
             self.presenter.board_changed(session)
             self.presenter.notice(session, "notice-kicked", seats=[seat])
             self.presenter.tell(session, user_id, "dm-kicked")
+            if _nobody_left(kicked):
+                if session.paused:  # members who left may still come back
+                    await self._pause(session, kicked, await self.config(kicked.guild_id))
+                else:  # nobody may: the AI does not finish a game alone
+                    await self._close(session, "abandoned")
+                return
             self._kick_ai(session)
 
     async def member_left(self, guild_id: int, user_id: int) -> None:
@@ -646,6 +661,11 @@ class Runtime:
         deadline = session.record.deadline
         if deadline is None:
             return
+        if session.paused:
+            self.scheduler.at(
+                f"{session.id}:turn", deadline, lambda: self._abandon_paused(session, deadline)
+            )
+            return
         waiting = session.waiting
         self.scheduler.at(
             f"{session.id}:turn", deadline, lambda: self._timeout(session, deadline, waiting)
@@ -708,6 +728,9 @@ class Runtime:
                 record = session.record
                 for seat in taken:
                     record = _with_seat(record, seat, ai=True)
+                if _nobody_left(record):
+                    await self._pause(session, record, cfg)
+                    return
                 await self.storage.save_game(record)
                 session.record = record
                 self.presenter.notice(session, "notice-takeover", seats=taken, reclaim=True)
@@ -716,14 +739,43 @@ class Runtime:
             for seat in absent:
                 session.timeouts[seat] = session.timeouts.get(seat, 0) + 1
 
+    async def _pause(self, session: GameSession, record: GameRecord, cfg: GuildConfig) -> None:
+        """Nobody is left at the table: store the seats and the time the game waits for a member
+        to come back; the game's members are told, with a button to resume it."""
+        due = self.clock() + cfg.pause_minutes * 60
+        paused = record.model_copy(update={"deadline": due})
+        await self.storage.save_game(paused)
+        session.record = paused
+        session.waiting = frozenset()
+        self._schedule_deadline(session, cfg)
+        self.presenter.board_changed(session)
+        members = [i for i, s in enumerate(paused.seats) if s.user_id is not None and not s.kicked]
+        self.presenter.notice(
+            session,
+            "notice-paused",
+            seats=members,
+            minutes=cfg.pause_minutes,
+            reclaim="resume-button",
+        )
+
+    async def _abandon_paused(self, session: GameSession, due: float) -> None:
+        async with session.lock:
+            if session.paused and session.record.deadline == due:
+                await self._close(session, "abandoned")
+                self.presenter.notice(session, "notice-paused-ended")
+
     async def reclaim(self, session: GameSession, user_id: int) -> None:
         """A player takes back the seat the AI took over after their timeouts."""
         async with self._playing(session, user_id) as seat:
             if not session.record.seats[seat].ai:
                 raise GameError("error-seat-not-taken")
+            resumed = session.paused
             await self._seats_changed(session, _with_seat(session.record, seat, ai=False))
             session.timeouts.pop(seat, None)
             self.presenter.board_changed(session)
+            if resumed:
+                self.presenter.notice(session, "notice-resumed", seats=[seat])
+            self._kick_ai(session)
 
     def _schedule_lobby_expiry(self, session: GameSession, minutes: int) -> None:
         due = session.record.created_at + minutes * 60

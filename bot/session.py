@@ -89,8 +89,23 @@ class GameSession:
         """Seats that must act now (empty outside a running game)."""
         return self.game.to_act(self.state) if self.running else frozenset()
 
+    @property
+    def paused(self) -> bool:
+        """Nobody is at the table: the AI holds every seat, and a member may take one back.
+
+        The AI does not play a game on its own; it waits for a member to resume it.
+        """
+        seats = self.record.seats
+        return (
+            self.running
+            and all(s.ai for s in seats)
+            and any(s.user_id is not None and not s.kicked for s in seats)
+        )
+
     def ai_seats_to_act(self) -> list[int]:
-        """Seats the AI plays that must act now."""
+        """Seats the AI plays that must act now (none while the game is paused)."""
+        if self.paused:
+            return []
         return sorted(s for s in self.to_act() if self.record.seats[s].ai)
 
     def ai_choice(self, seat: int) -> Any:

@@ -82,6 +82,7 @@ class ConfigCog(
             t(lang, f"config-afk-{cfg.afk_policy}", count=cfg.takeover_after),
             t(lang, f"config-reminder-{cfg.reminder}"),
             t(lang, "config-lobby-minutes", minutes=cfg.lobby_minutes),
+            t(lang, "config-pause-minutes", minutes=cfg.pause_minutes),
             t(
                 lang,
                 "config-lobbies",
@@ -193,12 +194,17 @@ class ConfigCog(
             "Minutes after which a lobby that nobody started closes (1–1440)",
             key="cmd-config-afk-lobby-minutes",
         ),
+        pause_minutes=_(
+            "Minutes a game with nobody left at the table waits before it ends (1–1440)",
+            key="cmd-config-afk-pause-minutes",
+        ),
     )
     @app_commands.rename(
         policy=_("policy", key="cmd-arg-policy"),
         takeover_after=_("takeover_after", key="cmd-arg-takeover-after"),
         reminder=_("reminder", key="cmd-arg-reminder"),
         lobby_minutes=_("lobby_minutes", key="cmd-arg-lobby-minutes"),
+        pause_minutes=_("pause_minutes", key="cmd-arg-pause-minutes"),
     )
     async def afk(
         self,
@@ -207,14 +213,16 @@ class ConfigCog(
         takeover_after: app_commands.Range[int, 1, 20] | None = None,
         reminder: Literal["off", "mention", "dm"] | None = None,
         lobby_minutes: app_commands.Range[int, 1, 1440] | None = None,
+        pause_minutes: app_commands.Range[int, 1, 1440] | None = None,
     ) -> None:
-        """AFK policy, AI takeover, half-time reminders and lobby expiry."""
+        """AFK policy, AI takeover, half-time reminders, lobby expiry and abandoned pauses."""
         await self._update(
             interaction,
             afk_policy=policy,
             takeover_after=takeover_after,
             reminder=reminder,
             lobby_minutes=lobby_minutes,
+            pause_minutes=pause_minutes,
         )
 
     @app_commands.command(

@@ -143,6 +143,9 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
     lines = []
     if outcome.cooperative:
         lines.append(t(lang, f"result-{slug}-{outcome.result}", score=outcome.scores[0]))
+        stuck = outcome.details.get("stuck_seat")
+        if stuck is not None:
+            lines.append(t(lang, "result-stuck", who=shown_name(session, stuck)))
     else:
         order = sorted(range(len(outcome.scores)), key=lambda s: outcome.ranking[s])
         for seat in order:

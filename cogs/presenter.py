@@ -208,10 +208,14 @@ class DiscordPresenter:
         """A public message in the game's language; `seats` become mentions that ping them."""
         record = session.record
         seats = params.pop("seats", [])
+        # True, or the key of the button's label: a seat's member may take it back from here.
         reclaim = params.pop("reclaim", False)
         who = ", ".join(mention(session, s) for s in seats)
         text = t(record.language, key, who=who, count=len(seats), **params)
-        view = reclaim_view(session.id, record.language) if reclaim else None
+        view = None
+        if reclaim:
+            label = reclaim if isinstance(reclaim, str) else "reclaim-button"
+            view = reclaim_view(session.id, record.language, label)
         self._announce(session, text, seats, view)
 
     def _announce(

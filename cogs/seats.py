@@ -104,9 +104,9 @@ def confirmation(game_id: str, what: str, label: str, lang: str) -> discord.ui.V
     return detached(ConfirmButton(game_id, what, label), cancel)
 
 
-def reclaim_view(game_id: str, lang: str) -> discord.ui.View:
-    """Under a takeover notice: the seat's member takes it back."""
-    return detached(ReclaimButton(game_id, t(lang, "reclaim-button")))
+def reclaim_view(game_id: str, lang: str, label: str = "reclaim-button") -> discord.ui.View:
+    """Under a takeover or pause notice: the seat's member takes it back (`label`: its key)."""
+    return detached(ReclaimButton(game_id, t(lang, label)))
 
 
 def is_manager(user: discord.User | discord.Member) -> bool:

@@ -297,6 +297,8 @@ def outcome(state: State) -> Outcome | None:
             "cards_left": left,
             "burned": state.end == "burned",
             "blocked": state.end == "blocked",
+            # R11: the seat that had to play and could not (the results name it).
+            "stuck_seat": state.active if state.end == "blocked" else None,
             "all_played": state.end == "all_played",
             "end": state.end,
             "deck_left": len(state.deck),

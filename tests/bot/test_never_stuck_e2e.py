@@ -174,3 +174,63 @@ async def test_a_channel_locked_for_a_while_keeps_its_game(world):
     world.env.backend.delete_overwrite(world.channel.id, bot_id)
     assert await act_once(alice, board_message) is not None  # the game goes on
     assert session.running and session.state.version == 1
+
+
+async def everyone_times_out(world):
+    """Alice and Bob let their clocks run out; with takeover after one timeout, the AI holds
+    every seat once Bob's runs out too."""
+    await world.admin.slash(world.channel, "config afk", policy="ai", takeover_after=1)
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    await world.env.advance_time(TURN + 1)  # alice's seat goes to the AI, which ends her turn
+    assert session.record.seats[0].ai and not session.paused
+    await world.env.advance_time(TURN + 1)  # and bob's
+    return session
+
+
+async def test_a_game_with_nobody_left_pauses_then_ends_without_a_result(world):
+    alice, bob = world.members[:2]
+    session = await everyone_times_out(world)
+    assert session.paused
+    notice = world.channel.last_message
+    assert notice.content.startswith("⏸️") and "the game is paused" in notice.content
+    assert alice.mention in notice.content and bob.mention in notice.content
+    assert "30 minutes" in notice.content
+    version = session.state.version
+
+    await world.restart()  # a pause survives a restart, and the AI still does not play alone
+    await world.env.advance_time(29 * 60)
+    session = only_session(world)
+    assert session.paused and session.state.version == version
+
+    await world.env.advance_time(60 + 1)
+    assert world.env.bot.runtime.sessions == {}
+    said = [m.content for m in world.channel.history()]
+    assert any(c.startswith("⏹️") and "without a result" in c for c in said)
+    assert any("no result was recorded" in c for c in said)
+    assert len(await world.env.bot.runtime.storage.games(("abandoned",))) == 1
+
+
+async def test_a_paused_game_goes_on_when_a_member_resumes_it(world):
+    alice = world.members[0]
+    session = await everyone_times_out(world)
+    notice = world.channel.last_message
+    carol = world.members[2]
+    stranger = await carol.click(notice, label="Resume")
+    assert stranger.ephemeral and session.paused  # not a player: nothing changes
+
+    back = await alice.click(notice, label="Resume")
+    assert back.ephemeral and "Your seat is yours again" in back.response.content
+    assert not session.paused and session.record.seats[0].ai is False
+    assert world.channel.last_message.content.startswith("▶️")
+    await world.env.settle()
+    assert session.to_act() == {0}  # the AI played bob's waiting turn; now it is alice's
+
+
+async def test_the_pause_time_is_a_server_setting(world):
+    await world.admin.slash(world.channel, "config afk", policy="ai", pause_minutes=5)
+    session = await everyone_times_out(world)
+    assert "5 minutes" in world.channel.last_message.content
+    await world.env.advance_time(5 * 60 + 1)
+    assert not session.running

@@ -179,6 +179,17 @@ def test_r11_no_legal_card_before_the_minimum_ends_the_game() -> None:
     assert start.end == "blocked" and legal_actions(start, 1) == []
 
 
+def test_r11_the_outcome_of_a_blocked_game_names_the_seat_that_could_not_play() -> None:
+    state = make(((48, 40, 41), (50, 51, 52)), deck=(60,), piles=((47,), (47,), (39,), (39,)))
+    state, _ = apply(state, 0, Play(card=48, pile=U1))
+    result = outcome(state)
+    assert result is not None and result.details["stuck_seat"] == 0
+    # a game lost to a burning pile, or won, names nobody
+    won = make(((), (50,)), piles=((47,), (47,), (39,), (39,)), active=1, minimum=1)
+    won, _ = apply(won, 1, Play(card=50, pile=U1))
+    assert won.end == "all_played" and outcome(won).details["stuck_seat"] is None  # type: ignore[union-attr]
+
+
 def test_r12_refill_draws_as_many_as_played_deck_permitting() -> None:
     state = make(((10, 20, 30, 40), (3, 4, 5, 6)), deck=(60, 61, 62))
     state, events = apply(run(state, (10, U1), (20, U1)), 0, Stop())

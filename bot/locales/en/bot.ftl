@@ -47,6 +47,7 @@ score-points = { $points ->
   }
 results-title = 🏁 **{ $game }** is over!
 results-abandoned = **{ $game }** was ended early; no result was recorded.
+result-stuck = { $who } had no card to play, so the game ended.
 
 ## Private panel
 hand-title = { $game } — your hand
@@ -182,6 +183,13 @@ notice-lobby-expired = The lobby closed itself: nobody started the game within {
 notice-member-left = { $who } has left the server; the AI plays their seat now.
 notice-left = 🚪 { $who } left the game; the AI plays their seat now. Changed your mind? Take it back below until the game ends.
 notice-kicked = 🚪 { $who } was removed from the game; the AI plays their seat to the end.
+notice-paused = ⏸️ { $who }: nobody is playing any more, so the game is paused. Press “Resume” to take your seat back; if nobody does within { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+  }, the game ends without a result.
+notice-paused-ended = ⏹️ Nobody came back, so the game ended without a result.
+notice-resumed = ▶️ { $who } is back, and the game goes on.
+resume-button = Resume
 dm-kicked = You were removed from **{ $game }** by its host or a server admin; the AI plays your seat to the end.
 confirm-cancel-button = Cancel
 confirm-cancelled = Nothing changed.
@@ -201,6 +209,10 @@ config-lobby-minutes = A lobby closes if not started within { $minutes ->
     [one] { $minutes } minute
    *[other] { $minutes } minutes
   }
+config-pause-minutes = A game with nobody left at the table ends after { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+  } of pause.
 cmd-kick = kick
 cmd-kick-desc = Hand a member's seat to the AI (host or admins)
 cmd-arg-member = member
@@ -222,6 +234,7 @@ cmd-arg-policy = policy
 cmd-arg-takeover-after = takeover_after
 cmd-arg-reminder = reminder
 cmd-arg-lobby-minutes = lobby_minutes
+cmd-arg-pause-minutes = pause_minutes
 cmd-arg-name = name
 cmd-rules-game = The game whose rules you want to read
 cmd-kick-member = The member whose seat the AI takes over
@@ -233,6 +246,7 @@ cmd-config-afk-policy = When the clock runs out: ai = the AI moves for the playe
 cmd-config-afk-takeover = After this many timeouts in a row the AI keeps the seat (1–20)
 cmd-config-afk-reminder = Reminder at half time: off, mention (in the channel) or dm (a direct message)
 cmd-config-afk-lobby-minutes = Minutes after which a lobby that nobody started closes (1–1440)
+cmd-config-afk-pause-minutes = Minutes a game with nobody left at the table waits before it ends (1–1440)
 cmd-config-host-options-value = True: hosts may choose options in /newgame; False: the server's defaults apply
 cmd-config-option-game = The game whose default option you set
 cmd-config-option-name = The option to set (pick one from the list)
