@@ -27,6 +27,8 @@ BOT_LOCKS = 741_100
 """Advisory lock space of the whole bot: key 2 is SHARD_COUNT, so two counts are found out."""
 SHARD_LOCKS = 741_101
 """Advisory lock space of single shards: key 2 is the shard id."""
+THIS_DATABASE = "database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+"""Advisory locks belong to one database; pg_locks lists those of every database."""
 POOL_SIZE = 8
 """Connections per process: one writes at a time, the others serve reads."""
 
@@ -142,7 +144,7 @@ class PostgresDatabase:
         conn.add_termination_listener(self._session_lost)
         counts = await conn.fetch(
             "SELECT DISTINCT objid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 "
-            "AND objsubid = 2 AND granted",
+            f"AND objsubid = 2 AND granted AND {THIS_DATABASE}",
             BOT_LOCKS,
         )
         other = {row["objid"] for row in counts} - {shards.count}
@@ -191,7 +193,7 @@ class PostgresDatabase:
         """Whether a live process holds `shard` (its session still holds the lock)."""
         running: bool = await self.pool.fetchval(
             "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 "
-            "AND objid = $2 AND objsubid = 2 AND granted)",
+            f"AND objid = $2 AND objsubid = 2 AND granted AND {THIS_DATABASE})",
             SHARD_LOCKS,
             shard,
         )

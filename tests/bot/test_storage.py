@@ -427,3 +427,19 @@ async def test_a_process_of_every_shard_excludes_any_other_and_counts_must_agree
         finally:
             await late.close()
     await whole.close()
+
+
+@pytest.mark.postgresql
+async def test_bots_on_two_databases_of_one_server_hold_their_shards_apart(postgres_url):
+    from tests.conftest import drop_postgres_database, fresh_postgres_database
+
+    other_url = await fresh_postgres_database()
+    try:
+        one = await Storage.open(postgres_url, Shards(2, (0, 1)))
+        other = await Storage.open(other_url, Shards(4, (0,)))
+        await one.claim()
+        await other.claim()  # another database: another bot, whatever its shards
+        await other.close()
+        await one.close()
+    finally:
+        await drop_postgres_database(other_url)
