@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from bot.ai_worker import AiWorker
 from bot.guild_config import GuildConfig
 from bot.scheduler import Clock, Scheduler
-from bot.session import GameSession, StaleAction
+from bot.session import GameSession, Move, StaleAction
 from bot.storage import KEEP, GameRecord, RestorePoint, SeatRecord, Status, Storage, StorageError
 from engines.core import Event
 
@@ -403,6 +403,14 @@ class Runtime:
             session.timeouts.pop(seat, None)
         return events
 
+    async def undo(self, session: GameSession, user_id: int) -> None:
+        """The member takes back their last move, if the game's rules let them (undoable)."""
+        async with self._playing(session, user_id) as seat:
+            move = session.take_back(seat)
+            if move is None:
+                raise GameError("error-nothing-to-undo")
+            await self._commit(session, move)
+
     async def act_extra(self, session: GameSession, user_id: int, action_text: str) -> None:
         """An action outside the turn order (The Game's public signals)."""
         async with self._playing(session, user_id) as seat:
@@ -514,9 +522,14 @@ class Runtime:
         The caller holds the lock. The log line, a due snapshot, the new deadline or the result
         land together, and only after the commit does anyone see the move.
         """
-        move = session.play(seat, action, by_ai=by_ai)
+        return await self._commit(session, session.play(seat, action, by_ai=by_ai))
+
+    async def _commit(self, session: GameSession, move: Move) -> list[Event]:
         version = move.state.version
-        snapshot = move.state.model_dump_json() if version % self.snapshot_every == 0 else None
+        # No snapshot where the move may still be taken back: the state before it must come
+        # back from the log after a restart.
+        due = version % self.snapshot_every == 0 and move.undo is None
+        snapshot = move.state.model_dump_json() if due else None
         outcome = session.game.outcome(move.state)
         if outcome is not None:
             await self.storage.record_move(

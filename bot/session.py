@@ -13,11 +13,14 @@ from typing import Any
 
 import engines
 from bot.ai_worker import decide
+from bot.i18n import t
 from bot.render import renderer
 from bot.storage import GameRecord, LoggedAction
 from bot.text import NAME_LIMIT, shown
 from engines.core import AnyGame, Event, action_adapter, decode_action
 
+UNDO = '{"undo": true}'
+"""The log line of a move taken back (never an engine action: engines know nothing of it)."""
 LAST_MOVES = 6
 """Lines of the last public moves the board shows."""
 UNWORDED_KEPT = 16
@@ -36,6 +39,8 @@ class Move:
     state: Any
     events: list[Event]
     entry: LoggedAction
+    undo: Any = None
+    """The state the seat may go back to by taking this move back (None: it may not)."""
 
 
 @dataclass
@@ -51,6 +56,8 @@ class GameSession:
     """Public events not worded yet: only a board draws them, and boards are drawn far less
     often than moves are made (the edits are paced), so most are never worded at all."""
     timeouts: dict[int, int] = field(default_factory=dict)
+    undo_point: tuple[int, Any] | None = None
+    """(seat, state before) while the last move may be taken back by the seat that made it."""
     waiting: frozenset[int] = frozenset()
     """The human seats the current deadline is for."""
 
@@ -140,7 +147,20 @@ class GameSession:
             action=action_adapter(self.game.SPEC.Action).dump_json(action).decode(),
             by_ai=by_ai,
         )
-        return Move(seat=seat, state=new_state, events=events, entry=entry)
+        undoable = not by_ai and self.game.undoable(self.state, seat, action, new_state)
+        return Move(seat, new_state, events, entry, self.state if undoable else None)
+
+    def take_back(self, seat: int) -> Move | None:
+        """The seat's last move taken back, as a move of its own (None if it may not be).
+
+        The state goes back to the one before that move; its version still moves on, so every
+        panel drawn since is stale and the log's numbers keep rising.
+        """
+        if self.undo_point is None or self.undo_point[0] != seat:
+            return None
+        state = self.undo_point[1].model_copy(update={"version": self.state.version + 1})
+        entry = LoggedAction(seq=state.version, seat=seat, action=UNDO, by_ai=False)
+        return Move(seat, state, [], entry)
 
     @property
     def recent(self) -> deque[str]:
@@ -153,20 +173,39 @@ class GameSession:
     def accept(self, move: Move) -> None:
         """Make a committed move the game's state (the caller holds the lock)."""
         self._advance(move.seat, move.state)
+        self.undo_point = None if move.undo is None else (move.seat, move.undo)
         self._remember(move.events)
+        if move.entry.action == UNDO:
+            self._word(self._unworded)
+            self._unworded = []
+            self._worded.append(self._undo_line(move.seat))
 
     def replay(self, actions: list[LoggedAction]) -> None:
         """Re-apply logged actions after a restart (no I/O: they are committed already)."""
         adapter = action_adapter(self.game.SPEC.Action)
         public: list[Event] = []
         for entry in actions:
+            if entry.action == UNDO and self.undo_point is not None:
+                before = self.undo_point[1]
+                self._advance(entry.seat, before.model_copy(update={"version": entry.seq}))
+                self.undo_point = None
+                self._word(public)
+                public = []
+                self._worded.append(self._undo_line(entry.seat))
+                continue
             action = adapter.validate_json(entry.action)
-            state, events = self.game.apply(self.state, entry.seat, action)
+            before = self.state
+            state, events = self.game.apply(before, entry.seat, action)
             self._advance(entry.seat, state)
+            undoable = not entry.by_ai and self.game.undoable(before, entry.seat, action, state)
+            self.undo_point = (entry.seat, before) if undoable else None
             public += events
         # Worded at once: a restored game may wait long for its next move, and words take
         # less memory than events. Only the last few lines are kept.
         self._word(public)
+
+    def _undo_line(self, seat: int) -> str:
+        return t(self.record.language, "board-undo", who=self.names()[seat])
 
     def _advance(self, seat: int, state: Any) -> None:
         self.state = state

@@ -242,6 +242,11 @@ class Game(Protocol[OptionsT_contra, StateT, ViewT, ActionT]):
     def view(self, state: StateT, seat: int | None) -> ViewT:
         """What `seat` may see (None: a spectator, nothing secret)."""
 
+    def undoable(self, before: StateT, seat: int, action: ActionT, after: StateT) -> bool:
+        """Whether `seat` may take `action` back, returning to `before`: it revealed nothing the
+        rules keep hidden and the seat's turn goes on (Board Game Arena's policy). Pure: a
+        restored game decides it again from its log."""
+
     def outcome(self, state: StateT) -> Outcome | None:
         """The result once the match is over; None while it runs."""
 

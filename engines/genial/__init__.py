@@ -35,6 +35,7 @@ from engines.genial.rules import (
     to_act,
     view,
 )
+from engines.genial.undo import undoable
 
 SPEC: Final = GameSpec(
     slug="genial",
@@ -66,5 +67,6 @@ __all__ = [
     "outcome",
     "setup",
     "to_act",
+    "undoable",
     "view",
 ]

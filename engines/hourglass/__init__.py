@@ -34,6 +34,7 @@ from engines.hourglass.rules import (
     to_act,
     view,
 )
+from engines.hourglass.undo import undoable
 
 SPEC: Final = GameSpec(
     slug="hourglass",
@@ -67,5 +68,6 @@ __all__ = [
     "outcome",
     "setup",
     "to_act",
+    "undoable",
     "view",
 ]

@@ -31,6 +31,7 @@ from engines.mindup.rules import (
     to_act,
     view,
 )
+from engines.mindup.undo import undoable
 
 SPEC: Final = GameSpec(
     slug="mindup",
@@ -60,5 +61,6 @@ __all__ = [
     "outcome",
     "setup",
     "to_act",
+    "undoable",
     "view",
 ]

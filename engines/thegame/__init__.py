@@ -35,6 +35,7 @@ from engines.thegame.rules import (
     to_act,
     view,
 )
+from engines.thegame.undo import undoable
 
 SPEC: Final = GameSpec(
     slug="thegame",
@@ -68,5 +69,6 @@ __all__ = [
     "outcome",
     "setup",
     "to_act",
+    "undoable",
     "view",
 ]

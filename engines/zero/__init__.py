@@ -32,6 +32,7 @@ from engines.zero.rules import (
     to_act,
     view,
 )
+from engines.zero.undo import undoable
 
 SPEC: Final = GameSpec(
     slug="zero",
@@ -63,5 +64,6 @@ __all__ = [
     "outcome",
     "setup",
     "to_act",
+    "undoable",
     "view",
 ]
