@@ -26,6 +26,7 @@ from bot.storage import (
     Storage,
     StorageError,
 )
+from tests.conftest import drop_postgres_database, fresh_postgres_database
 
 pytestmark = pytest.mark.both_databases
 
@@ -431,8 +432,6 @@ async def test_a_process_of_every_shard_excludes_any_other_and_counts_must_agree
 
 @pytest.mark.postgresql
 async def test_bots_on_two_databases_of_one_server_hold_their_shards_apart(postgres_url):
-    from tests.conftest import drop_postgres_database, fresh_postgres_database
-
     other_url = await fresh_postgres_database()
     try:
         one = await Storage.open(postgres_url, Shards(2, (0, 1)))
