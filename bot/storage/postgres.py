@@ -1,8 +1,8 @@
 """The server backend: PostgreSQL through an asyncpg pool, for several processes and machines.
 
 Writes are group-committed as on SQLite: the units that arrive while a transaction is on its
-way wait, then share the next one, each in its own savepoint so that a failing unit is rolled
-back and reported to its caller alone. Reads take any connection of the pool.
+way wait, then share the next one; a failing unit is rolled back and reported to its caller
+alone. Reads take any connection of the pool.
 """
 
 from __future__ import annotations
@@ -46,6 +46,19 @@ def numbered(sql: str) -> str:
 def yoyo_url(url: str) -> str:
     """DATABASE_URL for yoyo-migrations, which reaches PostgreSQL through psycopg 3."""
     return re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)
+
+
+UNIT_FAILURES = (asyncpg.PostgresError, OverflowError, ValueError)
+"""What one unit's statements raise (a constraint, a value that cannot be bound); a lost
+connection is none of these and fails the whole batch."""
+
+
+async def _execute(conn: asyncpg.pool.PoolConnectionProxy, unit: Unit) -> None:
+    for sql, params in unit:
+        if isinstance(params, list):
+            await conn.executemany(numbered(sql), params)
+        else:
+            await conn.execute(numbered(sql), *params)
 
 
 def prepare_server(url: str) -> None:
@@ -117,22 +130,31 @@ class PostgresDatabase:
             self._flushing = None
 
     async def _run(self, units: list[Unit]) -> list[Exception | None]:
-        """One transaction, a savepoint per unit."""
-        errors: list[Exception | None] = []
-        async with self.pool.acquire() as conn, conn.transaction():
+        """The batch in one transaction; if a unit fails, each unit again in a transaction of
+        its own, so that only the failing one is refused.
+
+        A savepoint per unit would isolate failures at once, but costs two more round trips for
+        every unit of every batch, to guard against a failure that almost never happens.
+        """
+        async with self.pool.acquire() as conn:
+            try:
+                async with conn.transaction():
+                    for unit in units:
+                        await _execute(conn, unit)
+                return [None] * len(units)
+            except UNIT_FAILURES as exc:
+                if len(units) == 1:
+                    return [exc]
+            errors: list[Exception | None] = []
             for unit in units:
                 try:
                     async with conn.transaction():
-                        for sql, params in unit:
-                            if isinstance(params, list):
-                                await conn.executemany(numbered(sql), params)
-                            else:
-                                await conn.execute(numbered(sql), *params)
-                except (asyncpg.PostgresError, OverflowError, ValueError) as exc:
+                        await _execute(conn, unit)
+                except UNIT_FAILURES as exc:
                     errors.append(exc)
                 else:
                     errors.append(None)
-        return errors
+            return errors
 
     async def claim(self, shards: Shards) -> None:
         """Hold `shards` for this process until it stops; ShardTakenError if another process has one.

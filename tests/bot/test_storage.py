@@ -442,3 +442,18 @@ async def test_bots_on_two_databases_of_one_server_hold_their_shards_apart(postg
         await one.close()
     finally:
         await drop_postgres_database(other_url)
+
+
+async def test_in_one_batch_a_failing_write_is_refused_alone(storage):
+    await running_game(storage, "g1")
+    await running_game(storage, "g2")
+    await storage.append_action("g1", action(1))
+    # Both writes leave in the same loop iteration, so they share one commit.
+    refused, landed = await asyncio.gather(
+        storage.append_action("g1", action(1, seat=1)),  # seq 1 is logged already
+        storage.append_action("g2", action(1)),
+        return_exceptions=True,
+    )
+    assert isinstance(refused, StorageError) and landed is None
+    assert await storage.actions_after("g1", 0) == [action(1)]
+    assert await storage.actions_after("g2", 0) == [action(1)]
