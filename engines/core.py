@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from random import Random
-from typing import Any, Protocol, TypeAlias, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Protocol, TypeAlias, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from engines.options import GameOptions as GameOptions
 
 JsonScalar = int | str | bool | None
 
@@ -20,10 +22,6 @@ class Frozen(BaseModel):
     """Base of every engine model: immutable, strict about unknown fields, JSON-safe."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class GameOptions(Frozen):
-    """Base of every game's `Options`: defaults are the base game."""
 
 
 class StateBase(Frozen):
@@ -55,6 +53,9 @@ class ActionBase(Frozen):
     """Base of every action: each member of a game's action union fixes `kind` to a literal."""
 
     kind: str
+    reveals: ClassVar[bool] = False
+    """Taking it shows everyone something hidden (a token drawn from the bag, a hand laid open):
+    even when it is the only legal action it is a move of the game, never shown as forced."""
 
 
 class GameSpec(Frozen):

@@ -6,11 +6,12 @@ Colours are ints 0..5 (C1): red, orange, yellow, green, blue, purple. Every mult
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 from pydantic import Field, model_validator
 
 from engines.core import ActionBase, Frozen, GameOptions, StateBase, ViewBase
+from engines.options import SEAT
 
 COLOUR_NAMES: Final = ("red", "orange", "yellow", "green", "blue", "purple")
 COLOURS: Final = len(COLOUR_NAMES)
@@ -48,7 +49,7 @@ class Options(GameOptions):
         description="In a series, equal victory-point totals are separated by the number of "
         "games won (R25); otherwise they share the place. Ignored for a single game.",
     )
-    start_seat: int = Field(
+    start_seat: Annotated[int, SEAT] = Field(
         0,
         ge=0,
         le=MAX_PLAYERS - 1,
@@ -68,6 +69,7 @@ class Draw(ActionBase):
     """Draw a token from the reserve into the staging area (R7): start or continue a sequence."""
 
     kind: Literal["draw"] = "draw"
+    reveals: ClassVar[bool] = True
 
 
 class Bank(ActionBase):

@@ -24,6 +24,7 @@ from engines.genial.models import (
     View,
 )
 from engines.genial.scoring import rank_collections, separated, series_totals
+from engines.options import require_fit
 
 if TYPE_CHECKING:
     # Only the type: randomness comes from the seeded generator (engines.core.rng_for).
@@ -110,8 +111,7 @@ def setup(options: Options, seats: int, seed: int) -> State:
     """R1-R3: a fresh reserve, three face-up tokens in the centre, the start seat to move."""
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise ValueError(f"Genial needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {seats}")
-    if options.start_seat >= seats:
-        raise ValueError(f"start_seat {options.start_seat} is not a seat of {seats} players")
+    require_fit(options, seats)
     blank = State(
         seed=seed,
         options=options,

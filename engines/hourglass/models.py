@@ -10,6 +10,7 @@ from typing import Annotated, Final, Literal
 from pydantic import Field
 
 from engines.core import ActionBase, Frozen, GameOptions, StateBase, ViewBase
+from engines.options import SEAT, Misfit
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
@@ -66,7 +67,7 @@ def refill_size(players: int) -> int:
 class Options(GameOptions):
     """Hourglass options: defaults are the base game as ruled in the rules file."""
 
-    start_seat: int | None = Field(
+    start_seat: Annotated[int | None, SEAT] = Field(
         None,
         ge=0,
         le=4,
@@ -92,6 +93,15 @@ class Options(GameOptions):
         description="Show every player's hourglass total during the game (A8: score piles are "
         "face down by default, totals revealed at the end).",
     )
+
+    def misfits(self, players: int) -> list[Misfit]:
+        """Seat options as every game's, and R23: the deck goes round twice with 5 players only."""
+        found = super().misfits(players)
+        if self.deck_twice and players != MAX_PLAYERS:
+            found.append(
+                Misfit(option="deck_twice", code="players", params={"players": MAX_PLAYERS})
+            )
+        return found
 
 
 class OpenSet(ActionBase):

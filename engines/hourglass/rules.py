@@ -33,6 +33,7 @@ from engines.hourglass.models import (
     hand_size,
     refill_size,
 )
+from engines.options import require_fit
 
 _SLUG: Final = "hourglass"
 
@@ -89,10 +90,7 @@ def setup(options: Options, seats: int, seed: int) -> State:
     """Shuffle, deal H cards each (R5-R7) and pick the start player (R8)."""
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise ValueError(f"Hourglass needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {seats}")
-    if options.start_seat is not None and options.start_seat >= seats:
-        raise ValueError(f"start_seat {options.start_seat} is not a seat of {seats} players")
-    if options.deck_twice and seats != 5:
-        raise ValueError("deck_twice (R23) is a 5-player variant")
+    require_fit(options, seats)
     rng = rng_for(seed, 0)
     start = options.start_seat if options.start_seat is not None else rng.randrange(seats)
     deck = list(range(DECK_SIZE))

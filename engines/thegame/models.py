@@ -7,6 +7,7 @@ from typing import Annotated, Final, Literal, Self
 from pydantic import Field, model_validator
 
 from engines.core import ActionBase, Frozen, GameOptions, StateBase, ViewBase
+from engines.options import SEAT
 
 MIN_PLAYERS: Final = 1
 MAX_PLAYERS: Final = 5
@@ -45,7 +46,7 @@ class Options(GameOptions):
         description="With expert only (A5 override): keep the minimum of three after the deck "
         "runs out (a player holding fewer cards must play them all) instead of dropping to one.",
     )
-    start_seat: int = Field(
+    start_seat: Annotated[int, SEAT] = Field(
         0, ge=0, le=4, description="Seat that takes the first turn (R5); must be below players."
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Event, IllegalAction, Outcome, rng_for
+from engines.options import require_fit
 from engines.thegame.models import (
     CARD_COUNT,
     EXCELLENT_BELOW,
@@ -76,8 +77,7 @@ def setup(options: Options, seats: int, seed: int) -> State:
     """Shuffle the 98 cards and deal H to every seat (R1-R5)."""
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise ValueError(f"The Game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {seats}")
-    if options.start_seat >= seats:
-        raise ValueError(f"start_seat {options.start_seat} must be below the {seats} players")
+    require_fit(options, seats)
     cards = list(range(LOWEST, HIGHEST + 1))
     rng_for(seed, 0).shuffle(cards)
     size = hand_size(seats, options)
@@ -115,8 +115,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 
 def extra_actions(state: State, seat: int) -> list[Action]:
-    """The pile signals a seat may give now (R16): any seat, any time while the game runs."""
-    if state.end or not 0 <= seat < state.players:
+    """The pile signals a seat may give now (R16): any seat, any time while the game runs, and
+    only to a team: a solo player has nobody to signal to."""
+    if state.end or state.players == 1 or not 0 <= seat < state.players:
         return []
     result: list[Action] = []
     for pile, current in enumerate(state.signals):

@@ -5,11 +5,12 @@ Cards are ints 0..55: colour index `card // 8` (labels A-G, C1) and value `card 
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 from pydantic import Field, model_validator
 
 from engines.core import ActionBase, GameOptions, StateBase, ViewBase
+from engines.options import SEAT
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 5
@@ -44,7 +45,7 @@ class Options(GameOptions):
         description="Beginner market of 7 cards instead of 5 with 3-5 players (R2); "
         "ignored with 2 players, who always use 9.",
     )
-    start_player: int = Field(
+    start_player: Annotated[int, SEAT] = Field(
         0,
         ge=0,
         le=4,
@@ -82,6 +83,7 @@ class Declare(ActionBase):
     """Call Zero at the start of one's turn with a hand that already is one (R11)."""
 
     kind: Literal["zero"] = "zero"
+    reveals: ClassVar[bool] = True
 
 
 Action = Annotated[Give | Take | Pass | Declare, Field(discriminator="kind")]

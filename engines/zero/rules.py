@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engines.core import Event, IllegalAction, Outcome, places, rng_for
+from engines.options import require_fit
 from engines.zero.models import (
     DECK_SIZE,
     HAND_SIZE,
@@ -48,8 +49,7 @@ def setup(options: Options, seats: int, seed: int) -> State:
     """Deal round 1 (R1-R4)."""
     if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
         raise ValueError(f"Zero needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {seats}")
-    if options.start_player >= seats:
-        raise ValueError(f"start_player {options.start_player} is not a seat of {seats} players")
+    require_fit(options, seats)
     hands, market, deck = _deal(options, seats, rng_for(seed, 0, "deal"))
     first = options.start_player
     return State(

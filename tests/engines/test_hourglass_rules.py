@@ -22,6 +22,7 @@ from engines.hourglass.models import (
     card_label,
 )
 from engines.hourglass.rules import can_place
+from engines.options import offered
 from tests.engines.playout import play, steps
 
 
@@ -371,6 +372,15 @@ def test_r23_five_players_reshuffle_everything_once_then_end() -> None:
     with pytest.raises(ValueError, match="5-player"):
         hg.setup(Options(deck_twice=True), 4, 1)
     assert not _play_round(_play_round(hg.setup(Options(deck_twice=True), 5, 3))).finished
+
+
+def test_r23_the_deck_goes_round_twice_only_with_five_players_and_says_so() -> None:
+    (misfit,) = Options(deck_twice=True).misfits(4)
+    assert (misfit.option, misfit.code, misfit.params) == ("deck_twice", "players", {"players": 5})
+    assert Options(deck_twice=True).misfits(5) == []
+    assert Options(deck_twice=None).misfits(4) == Options(deck_twice=False).misfits(4) == []
+    assert offered(Options(), "deck_twice", 4) == [None, False]
+    assert offered(Options(), "deck_twice", 5) == [None, False, True]
 
 
 # --- 7. Information ------------------------------------------------------------------------

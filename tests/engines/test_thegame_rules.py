@@ -243,6 +243,13 @@ def test_r16_views_hide_other_hands_and_signals_are_public() -> None:
     assert decode_action(SPEC.Action, encode_action(signal)) == signal
 
 
+def test_r16_a_solo_player_has_nobody_to_signal_to() -> None:
+    solo = setup(Options(), 1, 5)
+    assert extra_actions(solo, 0) == []
+    assert refused(solo, 0, Signal(pile=D2, signal="dont_play")) == "not_legal"
+    assert extra_actions(setup(Options(), 2, 5), 1)
+
+
 # --- end and scoring -----------------------------------------------------------------------
 
 
