@@ -2,12 +2,21 @@
 
 Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
      [--per-guild 10] [--ramp 1] [--timeline] [--calibrate 0.5 1] [--stages]
+     [--database postgresql://postgres@127.0.0.1/test] [--processes 2]
      [--board-edit-interval 1] [--rest-per-second 40] [--snapshot-every 10] [--no-ai-worker]
 
 The tables are spread over servers (guilds), 10 to a server by default. Each bot is one process
 (ours with its AI worker, a process pool of one started from a fork server). The bot's settings
 that matter here are flags, with the production defaults, given to our bot's process through its
 environment (BOARD_EDIT_INTERVAL, REST_PER_SECOND, SNAPSHOT_EVERY, AI_WORKER).
+
+Our bot keeps its games in a SQLite file, or with --database in a new database on that
+PostgreSQL server (one per N, dropped after it; the URL's user must be allowed to CREATE
+DATABASE). --processes N runs our bot as N processes on that database, process i running shard i
+of N (SHARD_COUNT, SHARD_IDS); the fake Discord hands out N shards, the servers fall on them in
+turn, and the DMs all go to shard 0. The bare bot stays one process (it asks for the shard count
+and runs all N in it). The PostgreSQL server's own CPU is not counted as the bot's: it shows in
+the machine's share.
 
 For each N, one run does two phases on the same fake Discord (benchmarks/fake_discord, 127.0.0.1):
 
@@ -57,7 +66,7 @@ from typing import Any
 from benchmarks import stages
 from benchmarks.cpu_trace import CpuTrace
 from benchmarks.fake_discord.players import Players
-from benchmarks.fake_discord.proc import ms, percentiles
+from benchmarks.fake_discord.proc import BotProcess, Database, ms, percentiles
 from benchmarks.fake_discord.server import ANSWER_DEADLINE, FakeDiscord, Interaction
 from benchmarks.fake_discord.world import (
     ALL_SLUGS,
@@ -68,7 +77,10 @@ from benchmarks.fake_discord.world import (
     make_server,
     make_tables,
     playable_slugs,
+    postgres_server,
+    scratch_database,
     start_bot,
+    start_shards,
 )
 from benchmarks.pace import PaceProbe
 from benchmarks.timeline import slowest_within, timeline
@@ -196,33 +208,54 @@ async def drain(records: list[Interaction], timeout: float) -> None:
         await asyncio.sleep(0.1)
 
 
+def cpu_of(bots: list[BotProcess]) -> tuple[float, float]:
+    """`BotProcess.cpu_split` of all our bot's processes together."""
+    splits = [bot.cpu_split() for bot in bots]
+    return sum(s[0] for s in splits), sum(s[1] for s in splits)
+
+
 async def phase_ours(
-    server: FakeDiscord, n: int, args: argparse.Namespace, slugs: list[str], workdir: Path
+    server: FakeDiscord,
+    n: int,
+    args: argparse.Namespace,
+    slugs: list[str],
+    workdir: Path,
+    db: Database,
 ) -> tuple[dict[str, Any], list[Interaction]]:
-    """Our bot with N tables for args.seconds; returns its numbers and the interaction stream."""
+    """Our bot with N tables for args.seconds; returns its numbers and the interaction stream.
+
+    With --processes, "the bot" is all its processes: their CPU and memory are added up.
+    """
     env = knob_env(args) | dict(kv.split("=", 1) for kv in args.bot_env)
     stages_to = workdir / "stages.jsonl"
     if args.stages:
         stages_to.unlink(missing_ok=True)
         env["STAGES_TO"] = str(stages_to)
-    started = await start_bot(
-        server,
-        workdir / "games.db",
-        workdir,
-        module="benchmarks.stages" if args.stages else "bot",
-        profile_to=args.profile,
-        timeout=180.0,
-        extra_env=env,
-    )
-    bot = started.bot
+    if args.processes > 1:
+        starts = await start_shards(
+            server, db, workdir, args.processes, timeout=180.0, extra_env=env
+        )
+    else:
+        starts = [
+            await start_bot(
+                server,
+                db,
+                workdir,
+                module="benchmarks.stages" if args.stages else "bot",
+                profile_to=args.profile,
+                timeout=180.0,
+                extra_env=env,
+            )
+        ]
+    bots = [started.bot for started in starts]
     players = Players(server, seed=args.seed)
     players.lobby_pause = args.lobby_pause
     tables = make_tables(players, n, args.humans, slugs)
     stream: list[Interaction] = []
     server.on_interaction.append(stream.append)
     lag = LoopLag()
-    trace = CpuTrace(bot.cpu_split)
-    rss_before = bot.rss_kb()
+    trace = CpuTrace(lambda: cpu_of(bots))
+    rss_before = sum(bot.rss_kb() for bot in bots)
     own_cpu_before = time.process_time()
     begin = time.monotonic()
     players.until = begin + args.seconds
@@ -239,7 +272,7 @@ async def phase_ours(
     server.on_interaction.remove(stream.append)
     players.stopping = True
     elapsed = time.monotonic() - begin
-    rss_after = bot.rss_kb()
+    rss_after = sum(bot.rss_kb() for bot in bots)
     own_cpu = time.process_time() - own_cpu_before
     await trace.stop()
     await lag.stop()
@@ -253,7 +286,8 @@ async def phase_ours(
         spent = stages.between(stages.read(stages_to), begin, end)
         result["opening_stages"] = {stage: cpu / opening for stage, cpu in spent.items()}
     outcomes = Counter(a.outcome for a in players.acts)
-    errors = len(bot.error_lines())
+    errors = sum(len(bot.error_lines()) for bot in bots)
+    ready = [started.ready_after for started in starts if started.ready_after is not None]
     result.update(
         {
             "tables": len(tables),
@@ -263,12 +297,13 @@ async def phase_ours(
             "unexpected_answers": players.stats.errors,
             "bot_rss_mb": (rss_before / 1024, rss_after / 1024),
             "bot_error_lines": errors,
-            "bot_ready_after_s": started.ready_after,
+            "bot_ready_after_s": max(ready) if len(ready) == len(starts) else None,
             "driver_cpu_share": own_cpu / elapsed,
             "driver_loop_lag": percentiles(lag.samples),
         }
     )
-    await bot.stop()
+    for bot in bots:
+        await bot.stop()
     return result, stream
 
 
@@ -448,7 +483,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         f"first /newgame of every table within {args.ramp:g} s"
     )
     print(f"our bot's settings: {knobs_line(args)}")
-    report: dict[str, Any] = {"slugs": slugs, "skipped": skipped, "runs": {}}
+    where = "a SQLite file" if args.database is None else "a new PostgreSQL database"
+    print(
+        f"our bot: {args.processes} process(es), one shard each, its games in {where}; "
+        f"the bare bot: one process"
+    )
+    report: dict[str, Any] = {
+        "slugs": slugs,
+        "skipped": skipped,
+        "database": "sqlite" if args.database is None else "postgresql",
+        "processes": args.processes,
+        "runs": {},
+    }
     pace = PaceProbe()
     await pace.start()
     try:
@@ -481,8 +527,11 @@ async def run_n(
         )
         await server.start()
         try:
-            with no_full_collections():
-                ours, stream = await phase_ours(server, n, args, slugs, workdir)
+            async with scratch_database(args.database, workdir, keep=bool(args.keep)) as db:
+                if args.keep and isinstance(db, str):
+                    print(f"our bot's database (kept): {db}")
+                with no_full_collections():
+                    ours, stream = await phase_ours(server, n, args, slugs, workdir, db)
             with no_full_collections():
                 bare = await phase_bare(server, stream, args, workdir) if not args.no_bare else None
             calibration: dict[float, dict[str, Any]] = {}
@@ -588,6 +637,20 @@ def main() -> None:
         action="store_true",
         help="count our bot's CPU by stage (benchmarks/stages.py) and print the opening's",
     )
+    parser.add_argument(
+        "--database",
+        type=postgres_server,
+        metavar="URL",
+        help="a PostgreSQL server (postgresql://user@host/db) on which each N gets a new "
+        "database, dropped after it (kept with --keep); default: a SQLite file",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="our bot as N processes, process i running shard i of N (needs --database)",
+    )
     parser.add_argument("--json", type=Path, help="also write every number to this file")
     parser.add_argument("--keep", type=Path, help="keep logs and databases under this folder")
     parser.add_argument(
@@ -604,6 +667,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.calibrate and args.no_bare:
         parser.error("--calibrate compares with the bare bot: drop --no-bare")
+    if args.processes < 1:
+        parser.error("--processes: at least 1")
+    if args.processes > 1 and args.database is None:
+        parser.error("--processes needs --database: SQLite serves one process only")
+    if args.processes > 1 and (args.stages or args.profile):
+        parser.error("--stages and --profile follow one process: drop --processes")
     # The bot's own loop: the fake Discord and the players share the machine with the bot they
     # measure, and on asyncio's loop they took more of it (26 % of a core instead of 23 %).
     report = run_until_complete(run(args))

@@ -1,6 +1,7 @@
 """Recovery time: from process start to ready with a database of thousands of running games.
 
 Run: python -m benchmarks.recovery [--games 10000] [--db cache.db] [--snapshot-every 10]
+     [--database postgresql://postgres@127.0.0.1/test]
 
 Builds a database with N running games of every playable kind through the bot's own Storage API
 and the engines (record, seats, a snapshot at the start and every --snapshot-every actions, and
@@ -10,6 +11,10 @@ Then starts `python -m bot` against the fake Discord (whose world has every game
 member) and reports the time from spawn to the log line "restored N games", to the gateway
 session (IDENTIFY answered with READY and the guilds: interactions are served from here) and to
 on_ready. Goal: under 10 s.
+
+The games go into a SQLite file, or with --database into a new database on that PostgreSQL
+server, dropped after the run (kept with --keep); its user must be allowed to CREATE DATABASE.
+A --db cache is a SQLite file: with --database the games are written anew each run.
 
 The bot's settings that matter are flags with the production defaults (--snapshot-every,
 --board-edit-interval, --rest-per-second, --ai-worker), given to the bot process through its
@@ -30,6 +35,7 @@ from typing import Any
 import aiosqlite
 
 from benchmarks.fake_discord.players import SEATS
+from benchmarks.fake_discord.proc import Database
 from benchmarks.fake_discord.server import FakeDiscord
 from benchmarks.fake_discord.world import (
     ALL_SLUGS,
@@ -38,6 +44,8 @@ from benchmarks.fake_discord.world import (
     knobs_line,
     make_server,
     playable_slugs,
+    postgres_server,
+    scratch_database,
     start_bot,
 )
 
@@ -86,10 +94,11 @@ def plan_game(slug: str, seats: int, seed: int, extra: int) -> tuple[Any, list[t
 
 
 async def build_db(
-    path: Path, server: FakeDiscord, games: int, slugs: list[str], snapshot_every: int
+    path: Database, server: FakeDiscord, games: int, slugs: list[str], snapshot_every: int
 ) -> dict[str, int]:
-    """Write `games` running games into a fresh database at `path` with the bot's Storage,
-    with a snapshot every `snapshot_every` actions (as the bot would have written them)."""
+    """Write `games` running games into a fresh database at `path` (a SQLite file or a
+    DATABASE_URL) with the bot's Storage, with a snapshot every `snapshot_every` actions (as
+    the bot would have written them)."""
     import engines
     from bot.storage import GameRecord, LoggedAction, SeatRecord, Storage
     from engines.core import action_adapter
@@ -169,59 +178,70 @@ async def run(args: argparse.Namespace) -> None:
     print(f"the bot's settings: {knobs_line(args)}")
     server = make_server(args.games, 1, global_rate_limit=50)
     await server.start()
-    with tempfile.TemporaryDirectory(prefix="tb-recovery-") as tmp:
-        workdir = args.keep or Path(tmp)
-        workdir.mkdir(parents=True, exist_ok=True)
-        db = workdir / "games.db"
-        if args.db and args.db.exists():
-            print(f"reusing {args.db} (the fake world is rebuilt the same way for it)")
-        else:
-            began = time.monotonic()
-            target = args.db or db
+    try:
+        with tempfile.TemporaryDirectory(prefix="tb-recovery-") as tmp:
+            workdir = args.keep or Path(tmp)
+            workdir.mkdir(parents=True, exist_ok=True)
+            async with scratch_database(args.database, workdir, keep=bool(args.keep)) as db:
+                if args.keep and isinstance(db, str):
+                    print(f"the database (kept): {db}")
+                await recover(args, server, slugs, workdir, db)
+    finally:
+        await server.stop()
+
+
+async def recover(
+    args: argparse.Namespace, server: FakeDiscord, slugs: list[str], workdir: Path, db: Database
+) -> None:
+    """Write (or copy) the games into `db`, start the bot on it, print the timings."""
+    where = "a SQLite file" if isinstance(db, Path) else "a new PostgreSQL database"
+    if args.db and args.db.exists():
+        print(f"reusing {args.db} (the fake world is rebuilt the same way for it)")
+    else:
+        began = time.monotonic()
+        target: Database = args.db or db
+        if isinstance(target, Path):
             target.parent.mkdir(parents=True, exist_ok=True)
-            print(f"writing {args.games} running games of {', '.join(slugs)} ...", flush=True)
-            # The world's ids are new each run: games of a cached DB name channels by index, so
-            # the cache is only valid for the same --games; it is rebuilt otherwise.
-            kinds = await build_db(target, server, args.games, slugs, args.snapshot_every)
-            print(f"  done in {time.monotonic() - began:.0f} s: {kinds}")
-        if args.db:
-            shutil.copyfile(args.db, db)
-            await remap_world(db, server)
-        if args.outage:
-            await expire_deadlines(db)
-        started = await start_bot(
-            server,
-            db,
-            workdir,
-            timeout=600.0,
-            profile_to=args.profile,
-            extra_env=knob_env(args),
+        print(f"writing {args.games} running games of {', '.join(slugs)} into {where} ...")
+        # The world's ids are new each run: games of a cached DB name channels by index, so
+        # the cache is only valid for the same --games; it is rebuilt otherwise.
+        kinds = await build_db(target, server, args.games, slugs, args.snapshot_every)
+        print(f"  done in {time.monotonic() - began:.0f} s: {kinds}", flush=True)
+    if args.db and isinstance(db, Path):
+        shutil.copyfile(args.db, db)
+        await remap_world(db, server)
+    if args.outage:
+        await expire_deadlines(db)
+    started = await start_bot(
+        server,
+        db,
+        workdir,
+        timeout=600.0,
+        profile_to=args.profile,
+        extra_env=knob_env(args),
+    )
+    bot = started.bot
+    try:
+        rss = bot.rss_kb()
+        rest_before = sum(server.rest_counts.values())
+        await asyncio.sleep(args.after)
+        rest_after = sum(server.rest_counts.values())
+        print(f"restored games: {started.restored} (from {where})")
+        print(f"process start -> 'restored N games': {fmt(started.restored_after)}")
+        print(f"process start -> gateway READY + guilds (serving): {fmt(started.identified_after)}")
+        print(f"process start -> on_ready: {fmt(started.ready_after)}")
+        ok = started.identified_after is not None and started.identified_after < GOAL_S
+        print(f"goal {GOAL_S:g} s to serve: {'met' if ok else 'MISSED'}")
+        print(f"RSS after restore: {rss / 1024:.0f} MiB")
+        print(
+            f"REST calls in the {args.after:g} s after ready: {rest_after - rest_before} "
+            f"({dict(server.rest_counts)}; 429s {dict(server.rest_429)})"
         )
-        bot = started.bot
-        try:
-            rss = bot.rss_kb()
-            rest_before = sum(server.rest_counts.values())
-            await asyncio.sleep(args.after)
-            rest_after = sum(server.rest_counts.values())
-            print(f"restored games: {started.restored}")
-            print(f"process start -> 'restored N games': {fmt(started.restored_after)}")
-            print(
-                f"process start -> gateway READY + guilds (serving): {fmt(started.identified_after)}"
-            )
-            print(f"process start -> on_ready: {fmt(started.ready_after)}")
-            ok = started.identified_after is not None and started.identified_after < GOAL_S
-            print(f"goal {GOAL_S:g} s to serve: {'met' if ok else 'MISSED'}")
-            print(f"RSS after restore: {rss / 1024:.0f} MiB")
-            print(
-                f"REST calls in the {args.after:g} s after ready: {rest_after - rest_before} "
-                f"({dict(server.rest_counts)}; 429s {dict(server.rest_429)})"
-            )
-            errors = bot.error_lines()
-            if errors:
-                print(f"ERROR lines in the bot log: {len(errors)}; first: {errors[0][:160]}")
-        finally:
-            await bot.stop()
-            await server.stop()
+        errors = bot.error_lines()
+        if errors:
+            print(f"ERROR lines in the bot log: {len(errors)}; first: {errors[0][:160]}")
+    finally:
+        await bot.stop()
 
 
 async def remap_world(db: Path, server: FakeDiscord) -> None:
@@ -249,11 +269,16 @@ async def remap_world(db: Path, server: FakeDiscord) -> None:
         await conn.commit()
 
 
-async def expire_deadlines(db: Path) -> None:
+async def expire_deadlines(db: Database) -> None:
     """Every turn clock ran out while the bot was down (an outage longer than a turn)."""
-    async with aiosqlite.connect(db) as conn:
-        await conn.execute("UPDATE games SET deadline = ?", (time.time() - 60,))
-        await conn.commit()
+    from bot.storage import Storage
+
+    # Through the bot's storage, whose SQL is the same on both databases.
+    storage = await Storage.open(db)
+    try:
+        await storage.db.write([("UPDATE games SET deadline = ?", (time.time() - 60,))])
+    finally:
+        await storage.close()
 
 
 def fmt(seconds: float | None) -> str:
@@ -268,7 +293,14 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--only", nargs="*", help="only these game slugs")
-    parser.add_argument("--db", type=Path, help="build the database here once and reuse it")
+    parser.add_argument("--db", type=Path, help="build the SQLite database here once and reuse it")
+    parser.add_argument(
+        "--database",
+        type=postgres_server,
+        metavar="URL",
+        help="a PostgreSQL server (postgresql://user@host/db) on which the run gets a new "
+        "database, dropped after it (kept with --keep); default: a SQLite file",
+    )
     parser.add_argument("--after", type=float, default=10.0, help="seconds watched after ready")
     parser.add_argument(
         "--outage", action="store_true", help="every game's turn clock ran out while down"
@@ -276,7 +308,10 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="keep the log and database in this folder")
     parser.add_argument("--profile", type=Path, help="run the bot under pyinstrument")
     add_knobs(parser)
-    asyncio.run(run(parser.parse_args()))
+    args = parser.parse_args()
+    if args.db and args.database:
+        parser.error("--db caches a SQLite file: with --database the games are written each run")
+    asyncio.run(run(args))
 
 
 if __name__ == "__main__":

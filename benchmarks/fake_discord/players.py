@@ -2,8 +2,8 @@
 
 A `Table` is one channel with one or two human members. The host types `/newgame`, the others
 join, the host adds AI seats and starts; then every human opens "My hand" and plays what the
-ephemeral panel offers (buttons `tb:act:…`, selects `tb:sel:…`), following the type-7 updates of
-that panel, until it offers nothing; then waits for a turn DM or a change in the channel and
+ephemeral panel offers (buttons `tb:act:…`, selects `tb:sel:…`, and The Game's cards `tb:pick:…`
+that lead to their piles), following the type-7 updates of that panel, until it offers nothing; then waits for a turn DM or a change in the channel and
 opens "My hand" again. When the game is over the host opens the next one.
 
 Every action click is recorded (`Act`) with how the bot answered it, so the crash test can check
@@ -34,6 +34,7 @@ SEATS = {"mindup": 3, "thegame": 2, "genial": 2, "hourglass": 2, "zero": 2}
 _LOBBY = re.compile(r"^tb:lobby:(?P<gid>[0-9a-f]{8}):(?P<verb>\w+)$")
 _ACT = re.compile(r"^tb:act:(?P<gid>[0-9a-f]{8}):(?P<ver>\d+):(?P<action>[\w.~-]+)$")
 _SEL = re.compile(r"^tb:sel:(?P<gid>[0-9a-f]{8}):(?P<ver>\d+):(?P<n>\d)$")
+_PICK = re.compile(r"^tb:pick:(?P<gid>[0-9a-f]{8}):(?P<ver>\d+):(?P<key>\w+)$")
 
 
 class Texts:
@@ -121,10 +122,13 @@ class Players:
     ) -> Interaction | None:
         """Send one interaction and wait for its answer; None when lost (offline, late, none)."""
         deadline = min(self.until, time.monotonic() + 30.0)
-        while not self.server.online.is_set():
+        guild = self.server.channels[channel_id].get("guild_id")
+        # Only the shard of this channel matters: with shards in several processes, a member of
+        # a server on another shard still plays while one process restarts.
+        while not self.server.serving(int(guild) if guild else None):
             if not self.time_left() or time.monotonic() > deadline:
                 return None
-            await self.server.wait_online(0.2)
+            await asyncio.sleep(0.05)
         try:
             record = await self.server.interact(
                 user_id, channel_id, type_, data, kind=kind, message=message
@@ -194,6 +198,16 @@ def offered(panel: dict[str, Any] | None) -> list[tuple[str, str | None, int, st
                 if option.get("value") not in (None, "-"):
                     choices.append((cid, option["value"], int(match["ver"]), option["value"]))
     return choices
+
+
+def picks(panel: dict[str, Any] | None) -> list[str]:
+    """The first clicks of two-click moves a panel offers (The Game's cards): nothing is played
+    by them, the panel then offers the moves that follow (the card's piles)."""
+    return [
+        comp["custom_id"]
+        for comp in flat_components(panel)
+        if not comp.get("disabled") and _PICK.match(comp.get("custom_id", ""))
+    ]
 
 
 class Table:
@@ -412,6 +426,11 @@ class Table:
             fruitless = 0
             while panel is not None and p.time_left() and fruitless < 20:
                 choices = offered(panel)
+                if not choices and (first := picks(panel)):
+                    cid = p.rng.choice(first)
+                    result = await p.click(user, self.channel_id, panel, cid, "pick")
+                    panel = result.answer if result and result.answer_type == 7 else None
+                    continue
                 if not choices:
                     break
                 seen_dm, seen_channel = dm.generation, channel.generation

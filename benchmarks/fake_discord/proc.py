@@ -21,19 +21,30 @@ SETTINGS = frozenset(Settings.model_fields)
 """The bot's settings: a bot process gets only those the benchmark gives it (bot_env)."""
 
 
-def bot_env(base_url: str, db: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+Database = Path | str
+"""Where a bot process keeps its games: a SQLite file, or a DATABASE_URL (`postgresql://...`,
+for several shard processes on one database)."""
+
+
+def database_url(db: Database) -> str:
+    """The DATABASE_URL of `db`, as the bot reads it (a path is the SQLite file's)."""
+    return f"sqlite:///{db}" if isinstance(db, Path) else db
+
+
+def bot_env(base_url: str, db: Database, extra: dict[str, str] | None = None) -> dict[str, str]:
     """The environment of a bot process: our settings only, none inherited from the caller.
 
     `extra` sets more of them (BOARD_EDIT_INTERVAL, REST_PER_SECOND, SNAPSHOT_EVERY, AI_WORKER:
-    the benchmarks' knobs); what it leaves out has the bot's default.
+    the benchmarks' knobs; SHARD_COUNT and SHARD_IDS for one of several shard processes); what
+    it leaves out has the bot's default.
 
-    SHARD_COUNT stays unset: discord.py asks the fake server, which says 1 (both bots follow the
-    gateway URL it names, bot.gateway).
+    SHARD_COUNT unset, discord.py asks the fake server, which says how many shards it hands out
+    (1 unless told otherwise; both bots follow the gateway URL it names, bot.gateway).
     """
     env = {k: v for k, v in os.environ.items() if k.lower() not in SETTINGS}
     env.update(
         DISCORD_TOKEN="fake-token-for-loopback",
-        DATABASE_URL=f"sqlite:///{db}",
+        DATABASE_URL=database_url(db),
         DISCORD_API_BASE=base_url,
         LOG_LEVEL="INFO",
         PYTHONPATH=os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p),
@@ -49,7 +60,7 @@ class BotProcess:
     def __init__(
         self,
         base_url: str,
-        db: Path,
+        db: Database,
         workdir: Path,
         *,
         module: str = "bot",

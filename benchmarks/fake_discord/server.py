@@ -466,6 +466,16 @@ class FakeDiscord:
             raise BotOffline
         return session
 
+    def serving(self, guild_id: int | None) -> bool:
+        """Whether the shard of `guild_id` (DMs: shard 0) has a live session that received its
+        guilds: interactions there reach a bot. With shards in several processes, one being down
+        leaves the others serving, while `online` is cleared when any shard's session drops."""
+        try:
+            session = self._session_for(guild_id)
+        except BotOffline:
+            return False
+        return session.ready_sent_at is not None
+
     def _finish(self, record: Interaction) -> None:
         if record.session is not None:
             record.session.pending.discard(record.id)
@@ -783,7 +793,10 @@ class FakeDiscord:
             return self._error(404, 10015, "Unknown Webhook")
         mid = request.match_info["mid"]
         if mid == "@original":
-            original = record.answer if record.answer_type in (4, 5) else None
+            # After a message (4, 5) it is that message; after an update of a component's
+            # message (7, or 6: deferred, as the bot does for a click still busy after 1.5 s)
+            # it is the message of the component, as on Discord.
+            original = record.answer if record.answer_type in (4, 5, 6, 7) else None
             if original is None:
                 return self._error(404, 10008, "Unknown Message")
             message = self._find(record.channel_id, int(original["id"])) or original

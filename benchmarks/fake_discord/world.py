@@ -7,12 +7,18 @@ import asyncio
 import importlib
 import math
 import re
+import secrets
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import asyncpg
+from yarl import URL
+
 from benchmarks.fake_discord.players import Players, Table
-from benchmarks.fake_discord.proc import BotProcess
+from benchmarks.fake_discord.proc import BotProcess, Database
 from benchmarks.fake_discord.server import FakeDiscord
 from bot.settings import Settings
 
@@ -127,7 +133,7 @@ class Started:
 
 async def start_bot(
     server: FakeDiscord,
-    db: Path,
+    db: Database,
     workdir: Path,
     *,
     module: str = "bot",
@@ -172,3 +178,86 @@ async def start_bot(
         restored = sum(int(count) for count in found)
         restored_after = restored_after or identified_after
     return Started(bot, restored, restored_after, identified_after, ready_after)
+
+
+def shard_env(count: int, shard: int) -> dict[str, str]:
+    """The settings of the process that runs `shard` of `count`, each shard its own process."""
+    return {"SHARD_COUNT": str(count), "SHARD_IDS": str(shard)}
+
+
+async def start_shards(
+    server: FakeDiscord,
+    db: Database,
+    workdir: Path,
+    count: int,
+    *,
+    timeout: float = 120.0,
+    extra_env: dict[str, str] | None = None,
+) -> list[Started]:
+    """`count` bot processes on one database (PostgreSQL), process i running shard i of `count`.
+
+    One after the other, each READY before the next starts: `start_bot` tells processes apart
+    by their IDENTIFY, and a start-up on a shared machine is quicker alone. The fake server says
+    `count` shards from then on (GET /gateway/bot), so a bot that asks, such as the bare one,
+    runs as many in its one process.
+    """
+    server.shard_count = count
+    started: list[Started] = []
+    try:
+        for shard in range(count):
+            started.append(
+                await start_bot(
+                    server,
+                    db,
+                    workdir,
+                    timeout=timeout,
+                    log_name=f"bot-shard{shard}.log",
+                    extra_env={**(extra_env or {}), **shard_env(count, shard)},
+                )
+            )
+    except BaseException:
+        # The caller gets no list to stop: the processes already running end here.
+        for done in started:
+            await done.bot.stop()
+        raise
+    return started
+
+
+def postgres_server(url: str) -> str:
+    """A `--database` option: a PostgreSQL server's URL (argparse type; the error says why)."""
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise argparse.ArgumentTypeError(
+            "a PostgreSQL server, e.g. postgresql://postgres@127.0.0.1/test (without it, SQLite)"
+        )
+    return url
+
+
+@asynccontextmanager
+async def scratch_database(
+    server: str | None, workdir: Path, *, keep: bool = False
+) -> AsyncIterator[Database]:
+    """Where one run keeps its games: a SQLite file in `workdir` when `server` is None, else a
+    new database on that PostgreSQL server, dropped afterwards unless `keep`.
+
+    A run never meets the games of another, and the database named in `server` is only the way
+    in: its user must be allowed to CREATE DATABASE.
+    """
+    if server is None:
+        yield workdir / "games.db"
+        return
+    name = f"tabletop_bench_{secrets.token_hex(6)}"
+    conn = await asyncpg.connect(server)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    url = URL(server)
+    try:
+        yield str(url.with_path(name).with_query(url.query))
+    finally:
+        if not keep:
+            conn = await asyncpg.connect(server)
+            try:
+                await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            finally:
+                await conn.close()

@@ -1,6 +1,8 @@
 """Crash durability: play through the real bot process while killing it with SIGKILL, then check.
 
-The checks, on the database after the run (read through the bot's own Storage API):
+The database is a SQLite file in the work folder, or a PostgreSQL database (`database`: a
+DATABASE_URL); the checks are the same on both, on the database after the run (read through the
+bot's own Storage API):
 
 - every action click the bot answered as applied (a type-7 update of the panel that is not the
   "out of date" one) is in the action log of its game, by that player's seat, after the version
@@ -23,11 +25,12 @@ import random
 import signal
 import time
 from collections import Counter, defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.fake_discord.players import Players
-from benchmarks.fake_discord.proc import BotProcess
+from benchmarks.fake_discord.proc import BotProcess, Database
 from benchmarks.fake_discord.world import (
     TABLES_PER_GUILD,
     make_server,
@@ -81,14 +84,18 @@ async def crash_run(
     seed: int = 7,
     bot_env: dict[str, str] | None = None,
     per_guild: int = TABLES_PER_GUILD,
+    database: str | None = None,
 ) -> CrashReport:
-    """Play, SIGKILL the bot `kills` times at random moments, restart, finish every game, check."""
+    """Play, SIGKILL the bot `kills` times at random moments, restart, finish every game, check.
+
+    `database`: the bot's DATABASE_URL (a SQLite file in `workdir` when None).
+    """
     rng = random.Random(seed)
     env = {**FAST_BOT, **(bot_env or {})}
     slugs, _skipped = playable_slugs()
     server = make_server(tables, 1, per_guild, global_rate_limit=None, route_rate_limits=False)
     await server.start()
-    db = workdir / "games.db"
+    db: Database = database or workdir / "games.db"
     report = CrashReport()
     bots = []
     left_behind: list[Process] = []  # the last killed bot's processes, given time to end
@@ -187,8 +194,14 @@ def reap(processes: list[Process]) -> list[str]:
     return left
 
 
-async def check(db: Path, players: Players, report: CrashReport) -> None:
-    """Compare what players were told with the action log and the final states."""
+async def check(
+    db: Database, players: Players, report: CrashReport, channels: Collection[int] | None = None
+) -> None:
+    """Compare what players were told with the action log and the final states.
+
+    `channels`: only the games of these channels (where `players` played), when other games
+    share the database.
+    """
     import engines
     from bot.storage import Storage
     from engines.core import Outcome, action_adapter, decode_action
@@ -198,6 +211,7 @@ async def check(db: Path, players: Players, report: CrashReport) -> None:
         records = {
             g.id: g
             for g in await storage.games(("lobby", "running", "finished", "cancelled", "abandoned"))
+            if channels is None or g.channel_id in channels
         }
         logged = {gid: await storage.actions_after(gid, 0) for gid in records}
         results = {gid: await storage.result(gid) for gid in records}
@@ -295,7 +309,7 @@ async def check(db: Path, players: Players, report: CrashReport) -> None:
             report.games_finished += 1
 
 
-async def games_without_seats(db: Path) -> list[str]:
+async def games_without_seats(db: Database) -> list[str]:
     """Running or finished games whose seats are gone (what a torn save_game leaves)."""
     from bot.storage import Storage
 
