@@ -1,0 +1,204 @@
+"""Pictures of Genial (Ingenious: Risky Collecting): six colour tracks per player, the centre.
+
+Every player's collection is six tracks, one per colour, as tall as the goal T, filled as far as
+the count and starred once the colour earned its bonus turn. Above them: the centre, the tokens
+drawn this turn, and the chance that the next draw succeeds.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from bot.i18n import t
+from bot.pictures import icons, parts
+from bot.pictures.base import (
+    HEADER,
+    HUES,
+    INK,
+    LABEL,
+    MUTED,
+    PANEL,
+    PANEL_LIT,
+    SMALL,
+    TURN,
+    WIDTH,
+    Canvas,
+    Seats,
+    rounded,
+    seat_name,
+)
+from bot.render.genial import bank_gain, reserve_counts, safe_colours
+from engines.genial import View
+from engines.genial.models import COLOUR_NAMES
+
+COLOURS = tuple(HUES[name] for name in COLOUR_NAMES)
+TOKEN = 34
+BOARD_HEIGHT = 500
+HAND_HEIGHT = 480
+
+
+def _tokens(canvas: Canvas, colours: list[int], x: float, y: float, size: int = TOKEN) -> float:
+    """Tokens in a row from `x`; returns where the row ends."""
+    for colour in colours:
+        canvas.tile(icons.dot(size, COLOURS[colour]), (x, y))
+        x += size + 6
+    return x
+
+
+def _spread(counts: tuple[int, ...]) -> list[int]:
+    """A multiset of tokens as one colour per token."""
+    return [colour for colour, n in enumerate(counts) for _ in range(n)]
+
+
+def _header(view: View, lang: str) -> str:
+    if view.phase == "over":
+        return t(lang, "pic-genial-over", count=view.games)
+    if view.games > 1:
+        return t(lang, "pic-genial-series", game=view.game, games=view.games, target=view.target)
+    return t(lang, "pic-genial-goal", target=view.target)
+
+
+def _table(canvas: Canvas, view: View, seats: Seats, top: int, lang: str) -> None:
+    """Centre, the draws of this turn, the next draw's chance, an alternative move, a bonus."""
+    canvas.text((20, top), t(lang, "pic-genial-centre"), SMALL, MUTED)
+    staged = max(300, _tokens(canvas, _spread(view.centre), 20, top + 30) + 30)
+    if view.staging:
+        who = seat_name(seats, view.turn, lang)
+        canvas.draw.line((staged - 16, top + 6, staged - 16, top + 64), fill=PANEL_LIT, width=3)
+        canvas.text((staged, top), t(lang, "pic-genial-drawn", who=who), SMALL, MUTED)
+        end = _tokens(canvas, list(view.staging), staged, top + 30)
+        gain = _spread(bank_gain(view))
+        canvas.text(
+            (end + 8, top + 30 + TOKEN / 2),
+            t(lang, "pic-genial-bank", count=len(gain)),
+            SMALL,
+            TURN,
+            True,
+            "lm",
+        )
+    line = top + 80
+    if view.reserve_count == 0:
+        canvas.text((20, line), t(lang, "pic-genial-recycle"), SMALL, MUTED)
+    else:
+        safe = safe_colours(view)
+        reserve = reserve_counts(view)
+        percent = round(100 * sum(reserve[c] for c in safe) / view.reserve_count)
+        x = 20 + canvas.text((20, line), t(lang, "pic-genial-odds", percent=percent), SMALL, INK)
+        _tokens(canvas, safe, x + 10, line + 3, 22)
+    if view.alternative is not None:
+        canvas.tile(icons.dot(22, COLOURS[view.alternative]), (WIDTH - 42, line + 3))
+        label = t(lang, "pic-genial-alternative")
+        canvas.text((WIDTH - 50, line), label, SMALL, MUTED, anchor="rt")
+    if view.bonus_turn:
+        canvas.tile(icons.star(30, TURN), (WIDTH - 50, top))
+        canvas.text((WIDTH - 56, top + 2), t(lang, "pic-genial-bonus"), SMALL, TURN, True, "rt")
+
+
+def _tracks(
+    canvas: Canvas, view: View, seat: int, box: tuple[int, int, int, int], cell: int
+) -> None:
+    """A collection as six vertical tracks of T cells, a star over each bonus earned."""
+    left, top, right, bottom = box
+    span = (right - left) // 6
+    width = min(span - 6, 40)
+    for colour in range(6):
+        x = left + colour * span + (span - width) // 2
+        count = view.collections[seat][colour]
+        if view.lines[seat][colour]:
+            canvas.centred(icons.star(22, TURN), (x + width / 2, top + 11))
+        for level in range(view.target):
+            y = bottom - (level + 1) * (cell + 3)
+            filled = level < count
+            canvas.tile(
+                rounded(
+                    width,
+                    cell,
+                    COLOURS[colour] if filled else PANEL,
+                    None if filled else PANEL_LIT,
+                    radius=4,
+                ),
+                (x, y),
+            )
+
+
+def _results(canvas: Canvas, view: View, seats: Seats, top: int, lang: str) -> None:
+    """How the last games of the match ended: who completed every colour, or why it stopped."""
+    shown = list(enumerate(view.results, start=1))[-3:]
+    for line, (number, record) in enumerate(shown):
+        y = top + line * 36
+        winners = ", ".join(seat_name(seats, s, lang) for s in record.winners)
+        text = t(lang, f"pic-genial-{record.result}", winners=winners, count=len(record.winners))
+        if view.games > 1:
+            text = t(lang, "pic-genial-game", game=number) + " " + text
+        canvas.tile(icons.trophy(26, TURN), (20, y + 2))
+        canvas.fit((56, y), text, WIDTH - 76, LABEL, INK, True)
+
+
+def board(view: View, seats: Seats, lang: str) -> Image.Image:
+    """Goal, centre, draws and odds, then each player's six tracks; whose turn."""
+    canvas = Canvas.table(BOARD_HEIGHT)
+    reserve = t(lang, "pic-genial-reserve", count=view.reserve_count)
+    canvas.header(_header(view, lang), "" if view.phase == "over" else reserve)
+    if view.phase == "over":
+        _results(canvas, view, seats, HEADER + 12, lang)
+    else:
+        _table(canvas, view, seats, HEADER + 12, lang)
+    top = HEADER + 130
+    players = view.players
+    width = (WIDTH - 24 - 12 * (players - 1)) // players
+    cell = min(26, (BOARD_HEIGHT - top - 130) // view.target - 3)
+    for seat in range(players):
+        x = 12 + seat * (width + 12)
+        acting = seat in view.to_act
+        parts.place(canvas, (x, top, x + width, BOARD_HEIGHT - 12), seats, seat, lang, acting)
+        _tracks(canvas, view, seat, (x + 8, top + 44, x + width - 8, BOARD_HEIGHT - 60), cell)
+        weakest = min(view.collections[seat])
+        line = t(lang, "pic-genial-weakest", count=weakest)
+        if view.games > 1:
+            line += " · " + t(lang, "pic-genial-points", points=view.scores[seat])
+        canvas.text((x + width / 2, BOARD_HEIGHT - 36), line, SMALL, MUTED, anchor="mm")
+    return canvas.image
+
+
+def hand(view: View, seats: Seats, lang: str) -> Image.Image:
+    """The table as above, and the seat's own tracks large, with what banking now would add."""
+    seat = view.seat
+    assert seat is not None
+    canvas = Canvas.table(HAND_HEIGHT)
+    yours = seat in view.to_act
+    if view.phase == "over":
+        canvas.header(_header(view, lang))
+    elif yours:
+        canvas.header(
+            t(lang, f"pic-genial-now-{view.phase}"),
+            t(lang, "pic-genial-reserve", count=view.reserve_count),
+        )
+    else:
+        canvas.header(parts.turn_line(seats, view.to_act, lang), _header(view, lang))
+    if view.phase != "over":
+        _table(canvas, view, seats, HEADER + 12, lang)
+    top = HEADER + 130
+    canvas.text(
+        (20, top), t(lang, "pic-genial-yours", count=min(view.collections[seat])), SMALL, MUTED
+    )
+    gain = bank_gain(view) if yours and view.phase == "drawing" else (0,) * 6
+    for colour in range(6):
+        y = top + 30 + colour * 36
+        canvas.tile(icons.dot(28, COLOURS[colour]), (20, y + 2))
+        count = view.collections[seat][colour]
+        for level in range(view.target):
+            x = 64 + level * 58
+            if level < count:
+                tile = rounded(52, 30, COLOURS[colour], radius=6)
+            elif level < count + gain[colour]:
+                tile = rounded(52, 30, PANEL_LIT, COLOURS[colour], radius=6, border=3)
+            else:
+                tile = rounded(52, 30, PANEL, PANEL_LIT, radius=6)
+            canvas.tile(tile, (x, y))
+        x = 64 + view.target * 58 + 8
+        canvas.text((x, y + 15), f"{count}/{view.target}", LABEL, INK, True, "lm")
+        if view.lines[seat][colour]:
+            canvas.tile(icons.star(26, TURN), (x + 70, y + 2))
+    if any(gain):
+        canvas.text((20, HAND_HEIGHT - 36), t(lang, "pic-genial-preview"), SMALL, TURN, True)
+    return canvas.image

@@ -1,0 +1,260 @@
+"""Pictures of the table: every game's board and hands drawn from its views (bot.pictures)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import itertools
+import threading
+import time
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import fontpkg_noto_sans
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+import engines
+from bot.pictures import base, painter, pool
+from bot.pictures.base import Seats, font, has_glyph, ink, seat_name
+from bot.pictures.pool import Pictures, Sketch, board_sketch, hand_sketch
+from bot.pictures.samples import PLAYERS, playout, seats
+from engines.core import StateBase
+from tests.bot.positions import running
+
+BOARD_SIZES = {
+    "genial": ((800, 500), (800, 500)),
+    "hourglass": ((800, 470), (800, 470)),
+    "mindup": ((800, 578), (800, 428)),
+    "thegame": ((800, 450), (800, 450)),
+    "zero": ((800, 454), (800, 316)),
+}
+"""Per game, with its usual table (PLAYERS): the board while it runs, and once it is over."""
+HAND_SIZES = {"genial": 480, "hourglass": 420, "mindup": 520, "thegame": 440, "zero": 460}
+PNG_LIMIT = 200 * 1024
+
+Box = tuple[int, int, int, int]
+
+
+@cache
+def states(slug: str) -> list[StateBase]:
+    """One whole game with the usual table, The Game with its fire cards."""
+    options = {"on_fire": True} if slug == "thegame" else {}
+    return playout(slug, PLAYERS[slug], 11, **options)
+
+
+def positions(slug: str) -> list[StateBase]:
+    """The deal, two moments of the game, and its end."""
+    game = states(slug)
+    return [game[0], game[len(game) // 3], game[2 * len(game) // 3], game[-1]]
+
+
+def public(slug: str, state: StateBase) -> Any:
+    return engines.game(slug).view(state, None)
+
+
+def board(slug: str, state: StateBase, lang: str = "en") -> Image.Image:
+    return painter(slug).board(public(slug, state), seats(PLAYERS[slug], ai=1), lang)
+
+
+def hand(slug: str, state: StateBase, seat: int, lang: str = "en") -> Image.Image:
+    view = engines.game(slug).view(state, seat)
+    return painter(slug).hand(view, seats(PLAYERS[slug], ai=1), lang)
+
+
+def png_of(image: Image.Image) -> bytes:
+    return base.png(image)
+
+
+def differs(a: Image.Image, b: Image.Image, box: Box) -> bool:
+    return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
+
+
+@pytest.mark.parametrize("slug", engines.SLUGS)
+def test_every_board_is_a_png_of_its_size_from_the_deal_to_the_end(slug):
+    running_size, over_size = BOARD_SIZES[slug]
+    for state in positions(slug):
+        over = engines.game(slug).outcome(state) is not None
+        picture = board(slug, state)
+        assert picture.size == (over_size if over else running_size)
+        data = png_of(picture)
+        assert len(data) <= PNG_LIMIT
+        assert Image.open(io.BytesIO(data)).size == picture.size
+
+
+@pytest.mark.parametrize("slug", engines.SLUGS)
+def test_every_seats_hand_is_a_png_of_its_size_through_the_game(slug):
+    for state in positions(slug):
+        for seat in range(PLAYERS[slug]):
+            picture = hand(slug, state, seat)
+            assert picture.size == (800, HAND_SIZES[slug])
+            assert len(png_of(picture)) <= PNG_LIMIT
+
+
+@pytest.mark.parametrize("slug", engines.SLUGS)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_pictures_are_drawn_not_blank(slug, lang):
+    for state in positions(slug):
+        for picture in (board(slug, state, lang), hand(slug, state, 0, lang)):
+            colours = picture.getcolors(maxcolors=1 << 16)
+            assert colours is not None and len(colours) > 20
+            assert min(ImageStat.Stat(picture).stddev) > 10
+
+
+def step(slug: str, changed: Callable[[Any, Any], bool]) -> tuple[StateBase, StateBase]:
+    """The first two states in a row of the game whose public views differ as `changed` says."""
+    game = states(slug)
+    for before, after in itertools.pairwise(game):
+        if changed(public(slug, before), public(slug, after)):
+            return before, after
+    raise AssertionError(f"no such step in {slug}")
+
+
+def test_the_game_shows_a_played_card_on_its_pile():
+    before, after = step("thegame", lambda a, b: a.tops != b.tops)
+    assert differs(board("thegame", before), board("thegame", after), (0, 66, 800, 304))
+
+
+def test_mind_up_shows_who_has_chosen_and_nothing_of_the_choice():
+    before, after = step("mindup", lambda a, b: sum(a.chosen) == 0 and sum(b.chosen) == 1)
+    seat = public("mindup", after).chosen.index(True)
+    first, second = board("mindup", before), board("mindup", after)
+    row = 278 + seat * 72
+    assert differs(first, second, (12, row, 56, row + 66))  # the tick
+    # Nothing else changes: the card chosen stays secret.
+    assert not differs(first, second, (0, 0, 800, row))
+    assert not differs(first, second, (0, row + 67, 800, 578))
+    mine = hand("mindup", after, seat)
+    assert differs(hand("mindup", before, seat), mine, (640, 64, 800, 230))  # the card, lifted
+
+
+def test_mind_up_shows_the_new_central_row_after_a_reveal():
+    before, after = step("mindup", lambda a, b: a.central != b.central and not b.game_over)
+    assert differs(board("mindup", before), board("mindup", after), (0, 64, 520, 200))
+
+
+def test_genial_shows_a_drawn_token_in_the_staging_area():
+    before, after = step("genial", lambda a, b: len(b.staging) > len(a.staging))
+    assert differs(board("genial", before), board("genial", after), (300, 64, 800, 130))
+
+
+def test_genial_fills_the_track_of_a_banked_colour():
+    before, after = step("genial", lambda a, b: a.collections != b.collections)
+    assert differs(board("genial", before), board("genial", after), (0, 182, 800, 490))
+
+
+def test_hourglass_shows_the_sets_as_they_change():
+    before, after = step("hourglass", lambda a, b: a.holders != b.holders)
+    assert differs(board("hourglass", before), board("hourglass", after), (0, 64, 800, 290))
+
+
+def test_zero_shows_the_card_laid_beside_the_market():
+    before, after = step("zero", lambda a, b: a.laid is None and b.laid is not None)
+    assert differs(board("zero", before), board("zero", after), (560, 56, 800, 200))
+    assert not differs(board("zero", before), board("zero", after), (0, 56, 540, 200))
+
+
+@pytest.mark.parametrize("slug", engines.SLUGS)
+def test_the_end_of_a_game_is_drawn_differently(slug):
+    game = states(slug)
+    last, end = board(slug, game[-2]), board(slug, game[-1])
+    assert differs(last, end, (0, 0, 800, 52))  # the header says it is over
+
+
+@pytest.mark.parametrize("slug", engines.SLUGS)
+def test_the_words_on_a_picture_are_in_the_table_language(slug):
+    state = positions(slug)[1]
+    assert differs(board(slug, state, "en"), board(slug, state, "ru"), (0, 0, 800, 52))
+
+
+@pytest.mark.parametrize("slug", engines.SLUGS)
+def test_a_board_is_drawn_from_the_public_view_and_a_hand_from_its_seat(slug):
+    session = running(slug, PLAYERS[slug])
+    shown = board_sketch(session, "ru")
+    assert shown.kind == "board" and shown.view == session.game.view(session.state, None)
+    assert shown.view.seat is None
+    own = hand_sketch(session, 1, "ru")
+    assert own.kind == "hand" and own.view == session.game.view(session.state, 1)
+
+
+def test_the_font_is_the_bundled_noto_sans_with_latin_and_cyrillic():
+    bundled = Path(fontpkg_noto_sans.__file__).parent
+    assert Path(font(26).path).is_relative_to(bundled)
+    assert Path(font(26, bold=True).path).is_relative_to(bundled)
+    for char in "AzЖщЁё€№":
+        assert has_glyph(char), char
+    assert ink("Ход", 26).mask.size != ink("Hod", 26).mask.size
+
+
+def test_emoji_the_font_lacks_are_left_out_of_names():
+    assert not has_glyph("🤖")
+    table = Seats(("🎲 Ada 🎲", "🐈‍⬛"), (False, True), clock=False)
+    assert seat_name(table, 0, "en") == "Ada"
+    assert seat_name(table, 1, "en") == "Seat 2"
+    assert seat_name(table, 1, "ru") == "Место 2"
+
+
+def test_an_ai_seat_has_its_robot_drawn():
+    state = positions("thegame")[1]
+    view = public("thegame", state)
+    people = Seats(("Ada", "Boris", "Chloé"), (False, False, False), clock=False)
+    robots = Seats(("Ada", "Boris", "Chloé"), (False, False, True), clock=False)
+    drawn = [painter("thegame").board(view, table, "en") for table in (people, robots)]
+    assert differs(*drawn, (560, 342, 800, 450))
+    assert not differs(*drawn, (0, 342, 560, 450))
+
+
+async def test_pictures_are_drawn_in_the_pool_not_on_the_event_loop(monkeypatch):
+    threads: list[str] = []
+
+    class Recording:
+        def board(self, view: Any, table: Seats, lang: str) -> Image.Image:
+            threads.append(threading.current_thread().name)
+            return painter("zero").board(view, table, lang)
+
+    monkeypatch.setattr(pool, "painter", lambda slug: Recording())
+    pictures = Pictures(2)
+    try:
+        sketch = Sketch("g1", "zero", "board", public("zero", states("zero")[3]), seats(3), "en")
+        drawn = await asyncio.gather(*(pictures.draw(sketch) for _ in range(4)))
+    finally:
+        pictures.close()
+    assert all(png is not None and png.startswith(b"\x89PNG") for png in drawn)
+    assert threads and all(name.startswith("pictures") for name in threads)
+
+
+async def test_a_picture_that_cannot_be_drawn_is_none_with_one_warning(monkeypatch, caplog):
+    class Broken:
+        def board(self, view: Any, table: Seats, lang: str) -> Image.Image:
+            raise ValueError("no ink")
+
+    monkeypatch.setattr(pool, "painter", lambda slug: Broken())
+    pictures = Pictures(1)
+    try:
+        sketch = Sketch("g1", "zero", "board", public("zero", states("zero")[0]), seats(3), "en")
+        assert await pictures.draw(sketch) is None
+    finally:
+        pictures.close()
+    warnings = [r for r in caplog.records if r.name == "bot.pictures.pool"]
+    assert [r.levelname for r in warnings] == ["WARNING"]
+    assert "g1" in warnings[0].getMessage()
+
+
+async def test_a_picture_later_than_the_deadline_is_given_up_for_the_text(monkeypatch, caplog):
+    class Slow:
+        def board(self, view: Any, table: Seats, lang: str) -> Image.Image:
+            time.sleep(0.3)
+            return painter("zero").board(view, table, lang)
+
+    monkeypatch.setattr(pool, "painter", lambda slug: Slow())
+    monkeypatch.setattr(pool, "DEADLINE", 0.05)
+    pictures = Pictures(1)
+    try:
+        sketch = Sketch("g2", "zero", "board", public("zero", states("zero")[0]), seats(3), "en")
+        assert await pictures.draw(sketch) is None
+    finally:
+        pictures.close()
+    warnings = [r for r in caplog.records if r.name == "bot.pictures.pool"]
+    assert len(warnings) == 1 and "g2" in warnings[0].getMessage()

@@ -1,0 +1,147 @@
+"""Pictures on Discord: the board's and the hand's embed image, drawn from the shown state."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import engines
+from bot.pictures import pool
+from bot.render import renderer
+from tests.bot.driver import act_once, components, only_session, open_game
+
+BOARD_SIZES = {
+    "genial": (800, 500),
+    "hourglass": (800, 470),
+    "mindup": (800, 506),
+    "thegame": (800, 450),
+    "zero": (800, 454),
+}
+"""With three seats (two members and an AI), while the game runs."""
+HAND_HEIGHTS = {"genial": 480, "hourglass": 420, "mindup": 520, "thegame": 440, "zero": 460}
+
+
+async def picture(message: Any, filename: str) -> Image.Image:
+    """The message's one attachment, checked to be the embed's image and a PNG."""
+    (attachment,) = message.attachments
+    assert attachment.filename == filename
+    assert message.embeds[0].image.url.endswith(filename)
+    data = await attachment.read()
+    assert data.startswith(b"\x89PNG") and len(data) <= 200 * 1024
+    return Image.open(io.BytesIO(data))
+
+
+def board_text(session: Any) -> str:
+    """What the text renderer says of the public board (the picture shows the same view)."""
+    view = session.game.view(session.state, None)
+    lines = renderer(session.record.slug).board(view, session.names(), session.record.language)
+    return "\n".join(lines)
+
+
+def shown(world: Any, message: Any) -> Any:
+    """The message as it is now."""
+    return next(m for m in world.channel.history() if m.id == message.id)
+
+
+def board_edits(world: Any, message: Any) -> list[Any]:
+    path = f"/messages/{message.id}"
+    return [r for r in world.env.http_requests if r.method == "PATCH" and r.path.endswith(path)]
+
+
+@pytest.mark.parametrize("slug", engines.SLUGS)
+async def test_every_game_shows_its_board_and_hand_as_pictures_beside_the_text(world, slug):
+    alice, bob = world.members[:2]
+    message = await open_game(world, alice, slug, [bob], ai=1)
+    session = only_session(world)
+    assert (await picture(message, "board.png")).size == BOARD_SIZES[slug]
+    assert message.embeds[0].description == board_text(session)
+    panel = (await alice.click(message, label=components(message)[0]["label"])).response
+    assert panel.ephemeral
+    assert (await picture(panel, "hand.png")).size == (800, HAND_HEIGHTS[slug])
+    assert panel.id not in [m.id for m in world.channel.history(viewer=bob)]  # alice's alone
+
+
+async def test_a_move_redraws_the_board_picture_in_its_one_edit(world):
+    alice, bob = world.members[:2]
+    message = await open_game(world, alice, "thegame", [bob])
+    before = (await picture(message, "board.png")).tobytes()
+    session = only_session(world)
+    starter = alice if session.record.seats[min(session.to_act())].user_id == alice.id else bob
+    await act_once(starter, message)
+    await world.env.settle()
+    assert len(board_edits(world, message)) == 1
+    now = shown(world, message)
+    assert (await picture(now, "board.png")).tobytes() != before
+    assert now.embeds[0].description == board_text(session)
+
+
+async def test_the_player_to_move_gets_the_hand_picture_in_the_turn_dm(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])  # seat 0, the host, starts
+    dm = alice.user.dm_channel.last_message
+    assert dm.content.startswith("Your move!")
+    assert (await picture(dm, "hand.png")).size == (800, HAND_HEIGHTS["thegame"])
+
+
+async def test_a_mind_up_choice_is_redrawn_in_the_players_own_picture(world):
+    alice, bob = world.members[:2]
+    message = await open_game(world, alice, "mindup", [bob], ai=1)
+    panel = (await alice.click(message, label="My hand")).response
+    before = (await picture(panel, "hand.png")).tobytes()
+    chosen = await act_once(alice, message)
+    after = chosen.response
+    assert after.ephemeral and "Your secret card" in after.embeds[0].description
+    assert (await picture(after, "hand.png")).tobytes() != before
+
+
+async def test_with_pictures_off_boards_and_hands_are_the_text_alone(world):
+    saved = await world.admin.slash(world.channel, "config images", value="off")
+    assert "Pictures of the table on boards and hands: no" in saved.response.content
+    alice, bob = world.members[:2]
+    message = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    assert message.attachments == [] and message.embeds[0].image.url is None
+    assert message.embeds[0].description == board_text(session)
+    panel = (await alice.click(message, label="My hand")).response
+    assert panel.attachments == [] and panel.embeds[0].image.url is None
+    starter = alice if session.record.seats[min(session.to_act())].user_id == alice.id else bob
+    await act_once(starter, message)
+    await world.env.settle()
+    now = shown(world, message)
+    assert now.attachments == [] and now.embeds[0].description == board_text(session)
+
+
+async def test_pictures_come_back_when_turned_on_again(world):
+    await world.admin.slash(world.channel, "config images", value="off")
+    await world.admin.slash(world.channel, "config images", value="on")
+    alice, bob = world.members[:2]
+    message = await open_game(world, alice, "zero", [bob])
+    assert (await picture(message, "board.png")).size == (800, 386)
+
+
+async def test_a_board_that_cannot_be_drawn_goes_out_as_text_with_one_warning(
+    world, monkeypatch, caplog
+):
+    failures: list[str] = []
+
+    class Broken:
+        def board(self, view: Any, seats: Any, lang: str) -> Image.Image:
+            failures.append("board")
+            raise OSError("the disk with the font is gone")
+
+        hand = board
+
+    monkeypatch.setattr(pool, "painter", lambda slug: Broken())
+    caplog.set_level(logging.WARNING, logger="bot.pictures.pool")
+    alice, bob = world.members[:2]
+    message = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    assert message.attachments == [] and message.embeds[0].image.url is None
+    assert message.embeds[0].description == board_text(session)
+    warnings = [r for r in caplog.records if r.name == "bot.pictures.pool"]
+    assert failures and len(warnings) == len(failures)
+    assert all(r.levelname == "WARNING" and session.id in r.getMessage() for r in warnings)
