@@ -65,6 +65,13 @@ def main() -> int:
         return 2
     if sys.argv[1:2] == ["backup"]:
         return _backup(settings, sys.argv[2:])
+    if sys.argv[1:2] == ["ratings"]:
+        if sys.argv[2:] != ["recompute"]:
+            print("usage: python -m bot ratings recompute", file=sys.stderr)
+            return 2
+        from bot.stats import recompute_command
+
+        return recompute_command(settings.database_url)
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it "
@@ -114,6 +121,12 @@ def main() -> int:
             file=sys.stderr,
         )
         return REFUSED
+    except StorageError as exc:
+        # Raised by setup_hook, before the gateway: the database refused this process (most
+        # often ShardTakenError, another live process runs one of its shards). The reason names
+        # the shard and what to do; a traceback would bury it.
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -22,9 +22,12 @@ from bot.ai_worker import AiWorker
 from bot.gateway import follow_api_gateway
 from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
+from bot.pictures import painter
+from bot.pictures.pool import Pictures
 from bot.presenter import Presenter
 from bot.relay import ClickRelay
 from bot.render import renderer
+from bot.replay import Replays
 from bot.runtime import Runtime
 from bot.scheduler import Clock
 from bot.settings import Settings
@@ -33,7 +36,7 @@ from engines.core import action_adapter
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.presenter", "cogs.games", "cogs.config", "cogs.relay")
+EXTENSIONS = ("cogs.presenter", "cogs.games", "cogs.config", "cogs.relay", "cogs.stats")
 """Loaded in this order: the presenter first, since the runtime is built on it."""
 
 INVITE_PERMISSIONS = discord.Permissions(
@@ -47,7 +50,8 @@ INVITE_PERMISSIONS = discord.Permissions(
 
 
 def load_for_good() -> None:
-    """Load what lives as long as the process: catalogs, engines, renderers, action schemas.
+    """Load what lives as long as the process: catalogs, engines, renderers, pictures, action
+    schemas.
 
     Loaded on first use, they made the first players after a start wait for them.
     """
@@ -56,6 +60,7 @@ def load_for_good() -> None:
     for slug in engines.SLUGS:
         action_adapter(engines.game(slug).SPEC.Action)
         renderer(slug)
+        painter(slug)
 
 
 class GameTree(app_commands.CommandTree):
@@ -81,6 +86,7 @@ class TabletopBot(commands.AutoShardedBot):
     storage: Storage
     runtime: Runtime
     ai: AiWorker
+    replays: Replays
 
     def __init__(self, settings: Settings, clock: Clock = time.time) -> None:
         # Unset, discord.py runs every shard.
@@ -101,6 +107,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.settings = settings
         self.clock = clock
         self._presenter: Presenter | None = None
+        self.pictures = Pictures(settings.render_threads)
         self.relay: ClickRelay | None = None
         """Set when other processes run other shards on the same database."""
 
@@ -123,6 +130,7 @@ class TabletopBot(commands.AutoShardedBot):
         """Open the database, load the cogs, restore games, sync the commands."""
         await follow_api_gateway(self, self.settings.discord_api_base)
         self.storage = await Storage.open(self.settings.database_url, self.settings.shards)
+        self.replays = Replays(self.storage)
         await self.storage.claim()
         self.ai = AiWorker(self.settings.ai_worker)
         await self.ai.start()
@@ -205,6 +213,7 @@ class TabletopBot(commands.AutoShardedBot):
             await self.ai.stop()
         if self._presenter is not None:
             await self._presenter.close()
+        self.pictures.close()
         await super().close()
         if hasattr(self, "storage"):
             await self.storage.close()

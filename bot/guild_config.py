@@ -16,11 +16,15 @@ class GuildConfig(BaseModel):
 
     language: Literal["en", "ru"] = "en"
     threads: bool = False
+    images: bool = True
+    """Boards and hands carry a picture of the table; off, they are text only."""
     turn_seconds: int = Field(default=120, ge=0, le=86_400)
     """Seconds per turn-based decision; 0 turns the clock off."""
     choice_seconds: int = Field(default=60, ge=0, le=86_400)
     """Seconds for a simultaneous secret choice; 0 turns the clock off."""
     hosts_change_options: bool = True
+    players_change_options: bool = False
+    """Every player in a lobby may change its options, not only the host."""
     afk_policy: Literal["ai", "end"] = "ai"
     """At a deadline the AI moves for the absent player, or the game ends as abandoned."""
     takeover_after: int = Field(default=2, ge=1, le=20)
@@ -35,6 +39,10 @@ class GuildConfig(BaseModel):
     """Lobbies one member may have open at once in this server."""
     lobbies_per_server: int = Field(default=20, ge=1, le=200)
     """Lobbies open at once in this server, all members together."""
+    ratings: bool = True
+    """Competitive games finished from now on change the players' ratings (bot.ratings)."""
+    leaderboard_games: int = Field(default=3, ge=1, le=1000)
+    """Rated games a member needs to be listed on a leaderboard."""
     defaults: dict[str, dict[str, Any]] = {}
     """Per game slug, option values that differ from the base game."""
 

@@ -36,5 +36,8 @@ class Presenter(Protocol):
     def closed_dms_news(self, user_id: int) -> bool:
         """Whether the member's DMs turned out closed and they were not told yet (now they are)."""
 
+    async def shown(self) -> None:
+        """Return once everything asked for so far is on Discord (boards, notices, DMs)."""
+
     async def close(self) -> None:
         """The bot is stopping: send nothing more."""

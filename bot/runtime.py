@@ -18,7 +18,9 @@ from bot.ai_worker import AiWorker
 from bot.guild_config import GuildConfig
 from bot.scheduler import Clock, Scheduler
 from bot.session import GameSession, Move, StaleAction
+from bot.stats import Stats
 from bot.storage import KEEP, GameRecord, RestorePoint, SeatRecord, Status, Storage, StorageError
+from bot.variants import misfit_text
 from engines.core import Event
 
 if TYPE_CHECKING:
@@ -90,6 +92,8 @@ class Runtime:
         self.scheduler = Scheduler(clock)
         self.clock = clock
         """Deadlines and lobby ages are read on it: Discord's time, as members see it."""
+        self.stats = Stats(storage, clock)
+        """Finished games' history, results and ratings, stored with each game's result."""
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._configs: dict[int, GuildConfig] = {}
         self._config_locks: dict[int, asyncio.Lock] = {}
@@ -190,7 +194,9 @@ class Runtime:
             outcome = session.game.outcome(session.state) if session.running else None
             if outcome is not None:
                 # The process died between the last move's commit and the end of the game.
-                await self.storage.save_result(session.id, outcome.model_dump_json())
+                cfg = await self.config(record.guild_id)
+                async with self.stats.finishing(record, outcome, cfg.ratings) as standings:
+                    await self.storage.save_result(session.id, outcome.model_dump_json(), standings)
                 await self._close(session, "finished")
         # Every server's settings first: a clock that ran out while the bot was down fires as
         # soon as the loop runs, and it must not run (and delay the restore) in between.
@@ -255,11 +261,57 @@ class Runtime:
             created_at=self.clock(),
             seats=[SeatRecord(user_id=host_id, name=host_name, ai=False)],
         )
-        self._opening.add(channel_id)
+        return await self._open(record, cfg)
+
+    async def rematch(self, game_id: str, user_id: int, name: str) -> GameSession:
+        """A finished game's "Play again": the same game, options and seats, in the same place.
+
+        The member who asked hosts it; the AI seats are filled, and every other player's seat
+        waits for them to confirm (Join) — the host may start with whoever did.
+        """
+        old = await self.storage.game(game_id)
+        if old is None or old.status != "finished":
+            raise GameError("error-game-not-over")
+        players = [s.user_id for s in old.seats if s.user_id is not None and not s.kicked]
+        if user_id not in players:
+            raise GameError("error-rematch-players-only")
+        if self.in_channel(old.play_channel_id) or old.play_channel_id in self._opening:
+            raise GameError("error-channel-busy")
+        cfg = await self.config(old.guild_id)
+        seats = [
+            SeatRecord(user_id=None, name=s.name, ai=True)
+            if s.user_id is None
+            else SeatRecord(
+                user_id=s.user_id,
+                name=name if s.user_id == user_id else s.name,
+                ai=False,
+                ready=s.user_id == user_id,
+            )
+            for s in old.seats
+            if not s.kicked
+        ]
+        record = old.model_copy(
+            update={
+                "id": secrets.token_hex(4),
+                "message_id": None,
+                "seed": secrets.randbits(63),
+                "status": "lobby",
+                "host_id": user_id,
+                "deadline": None,
+                "created_at": self.clock(),
+                "seats": seats,
+            }
+        )
+        return await self._open(record, cfg)
+
+    async def _open(self, record: GameRecord, cfg: GuildConfig) -> GameSession:
+        """Store a new lobby, then make it live (and close itself if nobody starts it)."""
+        place = record.play_channel_id
+        self._opening.add(place)
         try:
             await self.storage.save_game(record)
         finally:
-            self._opening.discard(channel_id)
+            self._opening.discard(place)
         session = GameSession(record=record)
         self._add(session)
         self._schedule_lobby_expiry(session, cfg.lobby_minutes)
@@ -286,7 +338,14 @@ class Runtime:
         """Seat a member in the lobby."""
         async with session.lock:
             self._require_lobby(session)
-            if session.seat_of(user_id) is not None:
+            seat = session.seat_of(user_id)
+            if seat is not None and not session.record.seats[seat].ready:
+                # Invited to a rematch: joining confirms the seat kept for them.
+                record = _with_seat(session.record, seat, ready=True, name=name)
+                await self.storage.save_game(record)
+                session.record = record
+                return
+            if seat is not None:
                 raise GameError("error-already-joined")
             if len(session.record.seats) >= session.game.SPEC.max_players:
                 raise GameError("error-lobby-full")
@@ -336,6 +395,30 @@ class Runtime:
             await self.storage.save_game(record)
             session.record = record
 
+    async def change_options(
+        self,
+        session: GameSession,
+        user_id: int,
+        change: Callable[[dict[str, Any]], dict[str, Any]],
+    ) -> None:
+        """A lobby's options become `change(current options)`: stored, then the game's.
+
+        The host changes them, or any player in the lobby where the server allows it; nobody
+        where the server's admins keep the options to themselves.
+        """
+        async with session.lock:
+            self._require_lobby(session)
+            cfg = await self.config(session.record.guild_id)
+            if not cfg.hosts_change_options:
+                raise GameError("error-options-locked")
+            player = cfg.players_change_options and session.seat_of(user_id) is not None
+            if session.record.host_id != user_id and not player:
+                raise GameError("error-host-only")
+            options = change(session.record.options)
+            record = session.record.model_copy(update={"options": options})
+            await self.storage.save_game(record)
+            session.record = record
+
     async def start(self, session: GameSession, user_id: int) -> None:
         """The host starts the game: deal, snapshot, then let the AI seats move.
 
@@ -345,17 +428,21 @@ class Runtime:
         async with session.lock:
             self._require_host_in_lobby(session, user_id)
             spec = session.game.SPEC
-            count = len(session.record.seats)
+            # A rematch starts with the players who confirmed; the others' seats go.
+            playing = [seat for seat in session.record.seats if seat.ready]
+            count = len(playing)
             if not spec.min_players <= count <= spec.max_players:
                 raise GameError("error-seat-count", low=spec.min_players, high=spec.max_players)
             options = spec.Options.model_validate(session.record.options)
-            try:
-                state = session.game.setup(options, count, session.record.seed)
-            except ValueError as exc:
-                raise GameError("error-options-players", detail=str(exc)) from exc
+            if misfits := options.misfits(count):
+                detail = misfit_text(spec.slug, misfits[0], session.record.language)
+                raise GameError("error-options-players", detail=detail)
+            state = session.game.setup(options, count, session.record.seed)
             cfg = await self.config(session.record.guild_id)
-            deadline, waiting = self._clock_after(session, state, cfg)
-            record = session.record.model_copy(update={"status": "running", "deadline": deadline})
+            deadline, waiting = self._clock_after(session, state, cfg, playing)
+            record = session.record.model_copy(
+                update={"status": "running", "deadline": deadline, "seats": playing}
+            )
             await self.storage.start_game(record, state.model_dump_json())
             session.record, session.state, session.waiting = record, state, waiting
             self._schedule_deadline(session, cfg)
@@ -532,9 +619,16 @@ class Runtime:
         snapshot = move.state.model_dump_json() if due else None
         outcome = session.game.outcome(move.state)
         if outcome is not None:
-            await self.storage.record_move(
-                session.id, move.entry, snapshot=snapshot, result=outcome.model_dump_json()
-            )
+            cfg = await self.config(session.record.guild_id)
+            # The ratings change in the commit of the result, from ratings read under the lock.
+            async with self.stats.finishing(session.record, outcome, cfg.ratings) as standings:
+                await self.storage.record_move(
+                    session.id,
+                    move.entry,
+                    snapshot=snapshot,
+                    result=outcome.model_dump_json(),
+                    standings=standings,
+                )
             session.accept(move)
             # The last move's announcements (a final reveal, the last round's scores) come first.
             self.presenter.turn_changed(session, move.events)

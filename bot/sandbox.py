@@ -138,6 +138,8 @@ class Sandbox:
         for session in bot.runtime.sessions.values():
             if session.running:
                 bot.presenter.board_changed(session)
+        # Their pictures are drawn in the bot's threads, which settling does not wait for.
+        await bot.presenter.shown()
         await env.settle()
         preview = self.env.preview(games, viewers=self.members, layout="channel", port=self.port)
         # The preview draws a new capability for every start unless given one; it is a public

@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     """A full snapshot of a running game every this many actions, so restarts replay little."""
     ai_worker: bool = True
     """Whether the AIs think in a worker process (bot.ai_worker) instead of the bot's own."""
+    render_threads: int = Field(default=1, ge=1, le=32)
+    """Threads that draw the pictures of boards and hands (bot.pictures), off the event loop."""
 
     @field_validator("database_url")
     @classmethod

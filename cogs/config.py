@@ -12,11 +12,13 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 import engines
+from bot import variants
 from bot.client import TabletopBot
 from bot.guild_config import GuildConfig
 from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
-from cogs.games import GAME_CHOICES, known, options_error
+from cogs.defaults import defaults_panel
+from cogs.games import GAME_CHOICES, known
 from cogs.messages import game_title, value_text
 from cogs.replies import Reply, guarded
 
@@ -76,9 +78,11 @@ class ConfigCog(
         lines = [
             t(lang, "config-language", value=cfg.language),
             t(lang, "config-threads", value=value_text(cfg.threads, lang)),
+            t(lang, "config-images", value=value_text(cfg.images, lang)),
             t(lang, "config-turn-seconds", seconds=cfg.turn_seconds),
             t(lang, "config-choice-seconds", seconds=cfg.choice_seconds),
             t(lang, "config-host-options", value=value_text(cfg.hosts_change_options, lang)),
+            t(lang, "config-players-options", value=value_text(cfg.players_change_options, lang)),
             t(lang, f"config-afk-{cfg.afk_policy}", count=cfg.takeover_after),
             t(lang, f"config-reminder-{cfg.reminder}"),
             t(lang, "config-lobby-minutes", minutes=cfg.lobby_minutes),
@@ -89,15 +93,21 @@ class ConfigCog(
                 member=cfg.lobbies_per_member,
                 server=cfg.lobbies_per_server,
             ),
+            t(
+                lang,
+                "config-ratings",
+                value=value_text(cfg.ratings, lang),
+                games=cfg.leaderboard_games,
+            ),
         ]
         for slug in engines.SLUGS:
-            spec = engines.game(slug).SPEC
-            values = cfg.options_for(slug).model_dump(mode="json")
-            base = spec.Options().model_dump(mode="json")
+            options = cfg.options_for(slug)
+            base = engines.game(slug).SPEC.Options()
             changed = [
-                f"{t(lang, f'opt-{slug}-{k}')} = {value_text(v, lang, f'{slug}-{k}')}"
-                for k, v in values.items()
-                if base[k] != v
+                f"{variants.option_name(slug, f, lang)} = "
+                + variants.value_label(slug, f, getattr(options, f.name), lang)
+                for f in variants.fields(slug)
+                if getattr(options, f.name) != getattr(base, f.name)
             ]
             lines.append(
                 f"**{game_title(slug, lang)}**: " + ("; ".join(changed) or t(lang, "options-base"))
@@ -144,6 +154,21 @@ class ConfigCog(
     async def threads(self, interaction: discord.Interaction, value: bool) -> None:
         """Turn game threads on or off."""
         await self._update(interaction, threads=value)
+
+    @app_commands.command(
+        name=_("images", key="cmd-config-images"),
+        description=_("Pictures of the table on boards and hands", key="cmd-config-images-desc"),
+    )
+    @app_commands.describe(
+        value=_(
+            "on: boards and hands show a picture of the table; off: text only",
+            key="cmd-config-images-value",
+        ),
+    )
+    @app_commands.rename(value=_("value", key="cmd-arg-value"))
+    async def images(self, interaction: discord.Interaction, value: Literal["on", "off"]) -> None:
+        """Turn the pictures of boards and hands on or off."""
+        await self._update(interaction, images=value == "on")
 
     @app_commands.command(
         name=_("timer", key="cmd-config-timer"),
@@ -254,6 +279,32 @@ class ConfigCog(
         )
 
     @app_commands.command(
+        name=_("ratings", key="cmd-config-ratings"),
+        description=_("Rate competitive games; leaderboards", key="cmd-config-ratings-desc"),
+    )
+    @app_commands.describe(
+        value=_(
+            "on: finished games change the players' ratings; off: they do not",
+            key="cmd-config-ratings-value",
+        ),
+        min_games=_(
+            "Rated games a member needs to be on a leaderboard (1–1000)",
+            key="cmd-config-ratings-min-games",
+        ),
+    )
+    @app_commands.rename(
+        value=_("value", key="cmd-arg-value"), min_games=_("min_games", key="cmd-arg-min-games")
+    )
+    async def ratings(
+        self,
+        interaction: discord.Interaction,
+        value: Literal["on", "off"],
+        min_games: app_commands.Range[int, 1, 1000] | None = None,
+    ) -> None:
+        """Turn ratings on or off; how many rated games put a member on a leaderboard."""
+        await self._update(interaction, ratings=value == "on", leaderboard_games=min_games)
+
+    @app_commands.command(
         name=_("host-options", key="cmd-config-host-options"),
         description=_("Whether hosts may change game options", key="cmd-config-host-options-desc"),
     )
@@ -262,71 +313,42 @@ class ConfigCog(
             "True: hosts may choose options in /newgame; False: the server's defaults apply",
             key="cmd-config-host-options-value",
         ),
+        players=_(
+            "True: every player in a lobby may change its options, not only the host",
+            key="cmd-config-host-options-players",
+        ),
     )
-    @app_commands.rename(value=_("value", key="cmd-arg-value"))
-    async def host_options(self, interaction: discord.Interaction, value: bool) -> None:
-        """Allow or forbid /newgame options."""
-        await self._update(interaction, hosts_change_options=value)
+    @app_commands.rename(
+        value=_("value", key="cmd-arg-value"), players=_("players", key="cmd-arg-players")
+    )
+    async def host_options(
+        self, interaction: discord.Interaction, value: bool, players: bool | None = None
+    ) -> None:
+        """Allow or forbid changing a game's options in /newgame and its lobby."""
+        await self._update(interaction, hosts_change_options=value, players_change_options=players)
 
     @app_commands.command(
         name=_("option", key="cmd-config-option"),
         description=_(
-            "Set a game's default option (value 'default' resets it)", key="cmd-config-option-desc"
+            "A game's default options on this server, chosen from lists",
+            key="cmd-config-option-desc",
         ),
     )
     @app_commands.describe(
-        game=_("The game whose default option you set", key="cmd-config-option-game"),
-        name=_("The option to set (pick one from the list)", key="cmd-config-option-name"),
-        value=_(
-            "Its new value, or “default” to go back to the base game",
-            key="cmd-config-option-value",
-        ),
+        game=_("The game whose default options you set", key="cmd-config-option-game"),
     )
-    @app_commands.rename(
-        game=_("game", key="cmd-arg-game"),
-        name=_("name", key="cmd-arg-name"),
-        value=_("value", key="cmd-arg-value"),
-    )
+    @app_commands.rename(game=_("game", key="cmd-arg-game"))
     @app_commands.choices(game=GAME_CHOICES)
-    async def option(
-        self, interaction: discord.Interaction, game: str, name: str, value: str
-    ) -> None:
-        """Set or reset one default option of one game."""
+    async def option(self, interaction: discord.Interaction, game: str) -> None:
+        """A game's defaults with a select or toggle for each option."""
 
         async def work(reply: Reply) -> None:
             known(game)
-
-            def with_option(data: dict[str, Any]) -> dict[str, Any]:
-                defaults = {k: dict(v) for k, v in data["defaults"].items()}
-                mine = defaults.setdefault(game, {})
-                if value.lower() == "default":
-                    mine.pop(name, None)
-                else:
-                    mine[name] = value
-                try:
-                    engines.game(game).SPEC.Options(**mine)
-                except ValidationError as exc:
-                    raise options_error(game, exc, reply.lang) from exc
-                return {**data, "defaults": defaults}
-
-            await self._save(reply, with_option)
+            assert interaction.guild_id is not None  # the cog is guild_only
+            cfg = await self.runtime.config(interaction.guild_id)
+            await reply.answer(**defaults_panel(cfg, game, reply.lang))
 
         await guarded(interaction, work)
-
-    @option.autocomplete("name")
-    async def _option_names(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        lang = language_of(interaction.locale)
-        slug = getattr(interaction.namespace, "game", None)
-        if slug not in engines.GAMES:
-            return []
-        fields = engines.game(slug).SPEC.Options.model_fields
-        return [
-            app_commands.Choice(name=f"{name} — {t(lang, f'opt-{slug}-{name}')}"[:100], value=name)
-            for name in fields
-            if current.lower() in name
-        ][:25]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -8,18 +8,20 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
-from pydantic import ValidationError
 
 import engines
 from bot.client import TabletopBot
-from bot.i18n import t
+from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
 from bot.session import GameSession
-from bot.text import shown
-from cogs import hand, lobby, seats
+from bot.variants import rules_lines
+from cogs import defaults, hand, lobby, seats
 from cogs.hand import board_message, show_hand
 from cogs.lobby import lobby_message
 from cogs.messages import COLOUR, game_title
+from cogs.options import parse_options, resolve, suggestions
+from cogs.pictures import board_picture, with_picture
+from cogs.replay import export_log
 from cogs.replies import Reply, guarded
 from cogs.seats import confirmation, is_manager
 
@@ -37,28 +39,7 @@ def known(slug: str) -> None:
         raise GameError("error-unknown-game")
 
 
-def parse_options(text: str | None) -> dict[str, str]:
-    """`expert=yes on_fire=true` -> {"expert": "yes", "on_fire": "true"}; pydantic coerces."""
-    values: dict[str, str] = {}
-    for part in (text or "").replace(",", " ").split():
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise GameError("error-options-syntax", part=shown(part))
-        values[key.strip().lower()] = value.strip()
-    return values
-
-
-def options_error(slug: str, exc: ValidationError, lang: str) -> GameError:
-    """The first problem of invalid options, naming the option as the player knows it."""
-    error = exc.errors()[0]
-    field = str(error["loc"][0]) if error["loc"] else "?"
-    if error["type"] == "extra_forbidden":
-        return GameError("error-option-unknown", option=shown(field))
-    name = t(lang, f"opt-{slug}-{field}") if field != "?" else field
-    return GameError("error-option-invalid", option=name, value=shown(str(error.get("input", ""))))
-
-
-COMPONENTS = (*lobby.ITEMS, *hand.ITEMS, *seats.ITEMS)
+COMPONENTS = (*lobby.ITEMS, *hand.ITEMS, *seats.ITEMS, *defaults.ITEMS)
 """Every button and select of a game's messages; they dispatch by custom_id, after restarts too."""
 
 
@@ -88,7 +69,8 @@ class GamesCog(commands.Cog):
     @app_commands.describe(
         game=_("The game to play", key="cmd-newgame-game"),
         options=_(
-            "Rule variants as name=value, e.g. expert=yes on_fire=yes", key="cmd-newgame-options"
+            "Rule variants as name=value (suggested as you type); the lobby offers them too",
+            key="cmd-newgame-options",
         ),
     )
     @app_commands.rename(
@@ -110,11 +92,8 @@ class GamesCog(commands.Cog):
         shared = None if cfg.threads else interaction.channel.id
         # Before a thread is made for it: a refused lobby must leave no empty thread behind.
         self.runtime.check_room(cfg, interaction.guild.id, shared, interaction.user.id)
-        try:
-            values = parse_options(options_text)
-            cfg.options_for(slug, values)
-        except ValidationError as exc:
-            raise options_error(slug, exc, lang) from exc
+        changes = parse_options(slug, options_text, lang)
+        chosen = resolve(slug, cfg.options_for(slug), changes, lang)
         thread = None
         if cfg.threads and isinstance(interaction.channel, discord.TextChannel):
             # Two Discord calls come before the answer: acknowledge now, answer after.
@@ -130,15 +109,28 @@ class GamesCog(commands.Cog):
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             slug=slug,
-            options=values,
+            options=chosen.model_dump(mode="json") if changes else {},
         )
-        message = lobby_message(session, session.record.language)
+        message = lobby_message(session, session.record.language, cfg.hosts_change_options)
         if thread is None:
             message_id = await reply.post(**message)
         else:
             message_id = (await thread.send(**message)).id
             await reply.answer(t(lang, "lobby-in-thread", thread=thread.mention))
         await self.runtime.board_posted(session, message_id)
+
+    @newgame.autocomplete("options")
+    async def _options_typed(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        slug = getattr(interaction.namespace, "game", None)
+        if slug not in engines.SLUGS:
+            return []
+        lang = language_of(interaction.locale)
+        return [
+            app_commands.Choice(name=name, value=text)
+            for name, text in suggestions(slug, current, lang)
+        ]
 
     game_group = app_commands.Group(
         name=_("game", key="cmd-game"),
@@ -183,7 +175,10 @@ class GamesCog(commands.Cog):
             session = self._my_game(interaction)
             if not session.running:
                 raise GameError("error-not-started")
-            message_id = await reply.post(**board_message(session, session.record.language))
+            lang = session.record.language
+            board = board_message(session, lang)
+            picture = await board_picture(reply.bot, session, lang)
+            message_id = await reply.post(**with_picture(board, picture))
             await self.runtime.board_posted(session, message_id)
 
         await guarded(interaction, work)
@@ -232,6 +227,18 @@ class GamesCog(commands.Cog):
 
         await guarded(interaction, work)
 
+    @game_group.command(
+        name=_("log", key="cmd-log"),
+        description=_("A finished game as a JSON file, to replay it", key="cmd-log-desc"),
+    )
+    @app_commands.describe(
+        game_id=_("The game's id, as /history and the board show it", key="cmd-log-id")
+    )
+    @app_commands.rename(game_id=_("id", key="cmd-arg-id"))
+    async def log_file(self, interaction: discord.Interaction, game_id: str) -> None:
+        """Attach a finished game's log: engine version, seed, options, seats, actions."""
+        await guarded(interaction, lambda reply: export_log(reply, game_id))
+
     @app_commands.command(
         name=_("rules", key="cmd-rules"), description=_("How to play a game", key="cmd-rules-desc")
     )
@@ -247,6 +254,8 @@ class GamesCog(commands.Cog):
             embed = discord.Embed(
                 title=game_title(game, lang), description=t(lang, f"rules-{game}"), colour=COLOUR
             )
+            variants = "\n".join(rules_lines(game, lang))
+            embed.add_field(name=t(lang, "rules-variants"), value=variants[:1024], inline=False)
             await reply.answer(embed=embed)
 
         await guarded(interaction, work)

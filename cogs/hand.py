@@ -8,27 +8,27 @@ is refused and the panel redrawn, never applied twice.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from functools import lru_cache
 from typing import Any, Self
 
 import discord
 
 from bot.i18n import t
-from bot.render import renderer
 from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
 from cogs.messages import board_embed, game_text, hand_embed
+from cogs.panel import MAX_OPTIONS, Slot, option, plan
+from cogs.pictures import Picture, hand_picture, with_picture
 from cogs.replies import Answer, Reply, guarded
-from engines.core import encode_action
 
 ROWS = 5
 """Action rows of a message."""
-BUTTONS_PER_ROW = 5
-MAX_OPTIONS = 25
-"""Options of one select."""
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+}
 
 Button = discord.ui.Button[discord.ui.View]
 Select = discord.ui.Select[discord.ui.View]
@@ -53,12 +53,6 @@ def seated(session: GameSession, user_id: int) -> int:
     if session.record.seats[seat].kicked:
         raise GameError("error-kicked")
     return seat
-
-
-@lru_cache(maxsize=8192)
-def option(slug: str, action: Any, lang: str) -> tuple[str, str]:
-    """An action's label and its custom_id form (actions are immutable, so both are kept)."""
-    return renderer(slug).label(action, lang), encode_action(action)
 
 
 def select_options(options: list[tuple[str, str]] | None) -> list[discord.SelectOption]:
@@ -100,10 +94,19 @@ class ActionButton(discord.ui.DynamicItem[Button], template=ids.ACT.pattern):
     """One legal action of a private panel."""
 
     def __init__(
-        self, game_id: str, version: int, action: str, label: str = "", row: int | None = None
+        self,
+        game_id: str,
+        version: int,
+        action: str,
+        label: str = "",
+        row: int | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
         custom_id = ids.ACT.format(game_id=game_id, version=version, action=action)
-        super().__init__(discord.ui.Button(label=label or action, custom_id=custom_id, row=row))
+        button: Button = discord.ui.Button(
+            label=label or action, custom_id=custom_id, row=row, style=style
+        )
+        super().__init__(button)
         self.game_id, self.version, self.action = game_id, version, action
 
     @classmethod
@@ -119,6 +122,64 @@ class ActionButton(discord.ui.DynamicItem[Button], template=ids.ACT.pattern):
             interaction,
             lambda reply: play(reply, self.game_id, self.action, self.version),
             game_id=self.game_id,
+        )
+
+
+class PickButton(discord.ui.DynamicItem[Button], template=ids.PICK.pattern):
+    """The first click of a two-click choice (The Game's card): the panel then offers the
+    actions that follow from it (its piles). Nothing is played yet."""
+
+    def __init__(
+        self,
+        game_id: str,
+        version: int,
+        key: str,
+        label: str = "",
+        row: int | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        custom_id = ids.PICK.format(game_id=game_id, version=version, key=key)
+        button: Button = discord.ui.Button(
+            label=label or key, custom_id=custom_id, row=row, style=style
+        )
+        super().__init__(button)
+        self.game_id, self.version, self.key = game_id, version, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The button again, from a clicked custom_id."""
+        return cls(**ids.PICK.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Redraw the panel with what follows from the pick."""
+        await guarded(
+            interaction, lambda reply: pick(reply, self.game_id, self.key), game_id=self.game_id
+        )
+
+
+class UndoButton(discord.ui.DynamicItem[Button], template=ids.UNDO.pattern):
+    """Takes back the seat's last move, where the game's rules allow it (engines' undoable)."""
+
+    def __init__(
+        self, game_id: str, version: int, label: str = "↩️", row: int | None = None
+    ) -> None:
+        custom_id = ids.UNDO.format(game_id=game_id, version=version)
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, row=row))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The button again, from a clicked custom_id."""
+        return cls(**ids.UNDO.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Take the move back and redraw the panel."""
+        await guarded(
+            interaction, lambda reply: undo(reply, self.game_id, self.version), game_id=self.game_id
         )
 
 
@@ -152,7 +213,7 @@ class ActionSelect(discord.ui.DynamicItem[Select], template=ids.SELECT.pattern):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the chosen action and redraw the panel."""
-        action = _chosen(interaction)
+        action = chosen(interaction)
         await guarded(
             interaction,
             lambda reply: play(reply, self.game_id, action, self.version),
@@ -185,7 +246,7 @@ class ExtraSelect(discord.ui.DynamicItem[Select], template=ids.EXTRA.pattern):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Take the chosen action and redraw the panel."""
-        action = _chosen(interaction)
+        action = chosen(interaction)
         await guarded(
             interaction, lambda reply: extra(reply, self.game_id, action), game_id=self.game_id
         )
@@ -219,10 +280,10 @@ class DmToggle(discord.ui.DynamicItem[Button], template=ids.DM.pattern):
         await guarded(interaction, work)
 
 
-ITEMS = (HandButton, ActionButton, ActionSelect, ExtraSelect, DmToggle)
+ITEMS = (HandButton, ActionButton, PickButton, UndoButton, ActionSelect, ExtraSelect, DmToggle)
 
 
-def _chosen(interaction: discord.Interaction) -> str:
+def chosen(interaction: discord.Interaction) -> str:
     """The value a member chose in a select ("" if the click carried none)."""
     data: Any = interaction.data or {}
     values = data.get("values") or [""]
@@ -245,38 +306,39 @@ def board_message(session: GameSession, lang: str) -> dict[str, Any]:
     return {"embed": board_embed(session, lang), "view": board_view(session, lang)}
 
 
-def hand_panel(session: GameSession, seat: int, lang: str) -> dict[str, Any]:
-    """A seat's private panel as message fields: its view and exactly its legal actions."""
+def hand_panel(
+    session: GameSession, seat: int, lang: str, picked: str | None = None
+) -> dict[str, Any]:
+    """A seat's private panel as message fields: its view and exactly its legal actions.
+
+    `picked`: the first click of a two-click choice; the panel then offers its second clicks.
+    The last row is left to the signals or the turn DM's own button; the one before it to
+    "Undo" while the seat may take its last move back.
+    """
     game, state = session.game, session.state
     slug = game.SPEC.slug
-    render = renderer(slug)
     legal = game.legal_actions(state, seat)
-    buttons: list[Any] = []
-    groups: OrderedDict[str, list[Any]] = OrderedDict()
-    for action in legal:
-        if group := render.group(action):
-            groups.setdefault(group, []).append(action)
-        else:
-            buttons.append(action)
-    items: list[discord.ui.Item[Any]] = []
-    rows = 0
-    for group, actions in groups.items():
-        for start in range(0, len(actions), MAX_OPTIONS):
-            chunk = actions[start : start + MAX_OPTIONS]
-            placeholder = t(lang, f"group-{slug}-{group}")
-            options = [option(slug, a, lang) for a in chunk]
-            items.append(ActionSelect(session.id, session.version, rows, placeholder, options))
-            rows += 1
-    for index, action in enumerate(buttons[: (ROWS - rows - 1) * BUTTONS_PER_ROW]):
-        label, value = option(slug, action, lang)
-        row = rows + index // BUTTONS_PER_ROW
-        items.append(ActionButton(session.id, session.version, value, label, row=row))
+    own = game.view(state, seat)
+    undoable = session.undo_point is not None and session.undo_point[0] == seat
+    rows = ROWS - 2 if undoable else ROWS - 1
+    slots = plan(slug, own, legal, picked, rows, lang)
+    items = [_component(session, slot) for slot in slots]
+    if undoable:
+        items.append(UndoButton(session.id, session.version, t(lang, "undo-button"), rows))
     extras = game.extra_actions(state, seat) if session.running else []
     if extras:
         placeholder = t(lang, f"group-{slug}-extra")
         options = [option(slug, a, lang) for a in extras[:MAX_OPTIONS]]
         items.append(ExtraSelect(session.id, placeholder, options))
     return {"embed": hand_embed(session, seat, lang, can_act=bool(legal)), "view": detached(*items)}
+
+
+def _component(session: GameSession, slot: Slot) -> discord.ui.Item[Any]:
+    if slot.kind == "select":
+        choices = list(slot.choices)
+        return ActionSelect(session.id, session.version, slot.row, slot.placeholder, choices)
+    kind = PickButton if slot.kind == "pick" else ActionButton
+    return kind(session.id, session.version, slot.value, slot.label, slot.row, STYLES[slot.style])
 
 
 # --- what the components do ---
@@ -288,7 +350,9 @@ async def show_hand(reply: Answer, game_id: str) -> None:
     session = bot.runtime.get(game_id)
     seat = seated(session, reply.user_id)
     bot.presenter.member_seen(reply.user_id, reply.lang)
-    await reply.answer(**hand_panel(session, seat, reply.lang))
+    panel = hand_panel(session, seat, reply.lang)
+    picture = await hand_picture(bot, session, seat, reply.lang)
+    await reply.answer(**with_picture(panel, picture))
     if bot.presenter.closed_dms_news(reply.user_id):
         await reply.answer(t(reply.lang, "dm-closed"))
 
@@ -305,9 +369,35 @@ async def play(reply: Answer, game_id: str, action: str, version: int) -> None:
     except StaleAction:
         content = t(reply.lang, "error-stale")
     if session.running:
-        await redraw(reply, content=content, **hand_panel(session, seat, reply.lang))
+        panel = hand_panel(session, seat, reply.lang)
+        picture = await hand_picture(bot, session, seat, reply.lang)
+        await redraw(reply, picture, content=content, **panel)
     else:
-        await redraw(reply, content=t(reply.lang, "hand-game-over"), embed=None, view=None)
+        await redraw(reply, None, content=t(reply.lang, "hand-game-over"), embed=None, view=None)
+
+
+async def pick(reply: Answer, game_id: str, key: str) -> None:
+    """The first click of a two-click choice: the panel, redrawn, offers the second."""
+    session = reply.bot.runtime.get(game_id)
+    seat = seated(session, reply.user_id)
+    panel = hand_panel(session, seat, reply.lang, picked=key)
+    picture = await hand_picture(reply.bot, session, seat, reply.lang)
+    await redraw(reply, picture, **panel)
+
+
+async def undo(reply: Answer, game_id: str, version: int) -> None:
+    """Take the seat's last move back, then redraw the panel (from an older panel: refused)."""
+    bot = reply.bot
+    session = bot.runtime.get(game_id)
+    seat = seated(session, reply.user_id)
+    content = None
+    if version != session.version:
+        content = t(reply.lang, "error-stale")
+    else:
+        await bot.runtime.undo(session, reply.user_id)
+    panel = hand_panel(session, seat, reply.lang)
+    picture = await hand_picture(bot, session, seat, reply.lang)
+    await redraw(reply, picture, content=content, **panel)
 
 
 async def extra(reply: Answer, game_id: str, action: str) -> None:
@@ -316,21 +406,22 @@ async def extra(reply: Answer, game_id: str, action: str) -> None:
     session = runtime.get(game_id)
     seat = seated(session, reply.user_id)
     await runtime.act_extra(session, reply.user_id, action)
-    await redraw(
-        reply, content=t(reply.lang, "signal-sent"), **hand_panel(session, seat, reply.lang)
-    )
+    panel = hand_panel(session, seat, reply.lang)
+    picture = await hand_picture(reply.bot, session, seat, reply.lang)
+    await redraw(reply, picture, content=t(reply.lang, "signal-sent"), **panel)
 
 
-async def redraw(reply: Answer, **panel: Any) -> None:
+async def redraw(reply: Answer, picture: Picture | None, **panel: Any) -> None:
     """Redraw the member's own panel in place: their ephemeral one, or the one in their DMs.
 
     A panel's custom_id could be forged onto a public message (the board); that message is
     never turned into someone's private panel: the member gets a fresh one of their own.
     """
     if reply.private_panel:
-        await reply.edit(**panel)
+        await reply.edit(**with_picture(panel, picture, edit=True))
     else:
-        await reply.answer(**{k: v for k, v in panel.items() if v is not None})
+        fresh = {k: v for k, v in panel.items() if v is not None}
+        await reply.answer(**with_picture(fresh, picture))
 
 
 def relayed_work(
@@ -345,6 +436,12 @@ def relayed_work(
         return act["game_id"], lambda reply: play(
             reply, act["game_id"], act["action"], act["version"]
         )
+    if match := ids.PICK.pattern.fullmatch(custom_id):
+        picked = ids.PICK.parse(match)
+        return picked["game_id"], lambda reply: pick(reply, picked["game_id"], picked["key"])
+    if match := ids.UNDO.pattern.fullmatch(custom_id):
+        back = ids.UNDO.parse(match)
+        return back["game_id"], lambda reply: undo(reply, back["game_id"], back["version"])
     if values and (match := ids.SELECT.pattern.fullmatch(custom_id)):
         chosen = ids.SELECT.parse(match)
         return chosen["game_id"], lambda reply: play(

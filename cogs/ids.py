@@ -22,6 +22,10 @@ PARTS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "number": (r"\d", int),
     "what": (r"leave|end", str),
     "on": (r"[01]", lambda digit: digit == "1"),
+    "option": (r"[a-z][a-z0-9_]{0,39}", str),
+    "slug": (r"[a-z]{1,20}", str),
+    "key": (r"\w{1,20}", str),
+    "page": (r"\d{1,6}", int),
 }
 """What each named part of a custom_id may hold, and how it is read back."""
 
@@ -60,5 +64,35 @@ CONFIRM = Template("tb:ok:{game_id}:{what}")
 CANCEL = Template("tb:no:{game_id}:{what}")
 DM = Template("tb:dm:{on}")
 RECLAIM = Template("tb:back:{game_id}")
+PICK = Template("tb:pick:{game_id}:{version}:{key}")
+UNDO = Template("tb:undo:{game_id}:{version}")
+REMATCH = Template("tb:again:{game_id}")
+LOBBY_OPTION = Template("tb:lopt:{game_id}:{option}")
+LOBBY_TOGGLE = Template("tb:ltog:{game_id}:{option}:{on}")
+DEFAULT_OPTION = Template("tb:dopt:{slug}:{option}")
+DEFAULT_TOGGLE = Template("tb:dtog:{slug}:{option}:{on}")
+LEADERBOARD = Template("tb:lb:{slug}:{page}")
+REPLAY = Template("tb:rp:{game_id}")
+REPLAY_STEP = Template("tb:rs:{game_id}:{version}:{key}")
 
-TEMPLATES = (LOBBY, HAND, ACT, SELECT, EXTRA, CONFIRM, CANCEL, DM, RECLAIM)
+TEMPLATES = (
+    LOBBY,
+    HAND,
+    ACT,
+    SELECT,
+    EXTRA,
+    CONFIRM,
+    CANCEL,
+    DM,
+    RECLAIM,
+    PICK,
+    UNDO,
+    REMATCH,
+    LOBBY_OPTION,
+    LOBBY_TOGGLE,
+    DEFAULT_OPTION,
+    DEFAULT_TOGGLE,
+    LEADERBOARD,
+    REPLAY,
+    REPLAY_STEP,
+)

@@ -1,4 +1,6 @@
-"""The lobby message: seats, options, and the buttons that fill it and start the game."""
+"""The lobby message: seats, options, the buttons that fill it and start the game, and the
+selects and toggles with which the host (or every player, where the server allows it) chooses
+the variants."""
 
 from __future__ import annotations
 
@@ -10,10 +12,14 @@ import discord
 from bot.i18n import t
 from bot.runtime import GameError
 from bot.session import GameSession
+from bot.variants import option_name, value_label
 from cogs import ids
-from cogs.hand import Button, board_message, detached
-from cogs.messages import lobby_embed
+from cogs.hand import Button, Select, board_message, chosen, detached, select_options
+from cogs.messages import lobby_embed, lobby_players, mention
+from cogs.options import arrange, controls, decode
+from cogs.pictures import board_picture, with_picture
 from cogs.replies import Reply, guarded
+from engines.options import fitted
 
 VERBS: tuple[tuple[str, discord.ButtonStyle], ...] = (
     ("join", discord.ButtonStyle.success),
@@ -62,25 +68,115 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY.pattern):
         )
 
 
-ITEMS = (LobbyButton,)
+class OptionToggle(discord.ui.DynamicItem[Button], template=ids.LOBBY_TOGGLE.pattern):
+    """Turns one of the lobby's on/off options on or off (its custom_id says which)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        option: str,
+        on: bool,
+        label: str = "",
+        lit: bool = False,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or option,
+                style=discord.ButtonStyle.success if lit else discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=ids.LOBBY_TOGGLE.format(game_id=game_id, option=option, on=on),
+            )
+        )
+        self.game_id, self.option, self.on = game_id, option, on
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The toggle again, from a clicked custom_id."""
+        return cls(**ids.LOBBY_TOGGLE.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Set the option and redraw the lobby."""
+        value = "1" if self.on else "0"
+        await guarded(
+            interaction,
+            lambda reply: option_click(reply, self.game_id, self.option, value),
+            game_id=self.game_id,
+        )
 
 
-def lobby_message(session: GameSession, lang: str) -> dict[str, Any]:
-    """The lobby as message fields: its embed and the buttons that apply now."""
+class OptionSelect(discord.ui.DynamicItem[Select], template=ids.LOBBY_OPTION.pattern):
+    """Chooses the value of one of the lobby's other options."""
+
+    def __init__(
+        self,
+        game_id: str,
+        option: str,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.LOBBY_OPTION.format(game_id=game_id, option=option),
+                placeholder=placeholder or None,
+                options=options or select_options(None),
+                disabled=disabled,
+            )
+        )
+        self.game_id, self.option = game_id, option
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The select again, from a chosen custom_id (the value came with the click)."""
+        return cls(**ids.LOBBY_OPTION.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Set the option to the chosen value and redraw the lobby."""
+        value = chosen(interaction)
+        await guarded(
+            interaction,
+            lambda reply: option_click(reply, self.game_id, self.option, value),
+            game_id=self.game_id,
+        )
+
+
+def lobby_message(session: GameSession, lang: str, editable: bool) -> dict[str, Any]:
+    """The lobby as message fields: its embed, the buttons that apply now and, where the server
+    lets the lobby choose its options (`editable`), a toggle or select for each of them."""
     spec = session.game.SPEC
     seats = session.record.seats
     full = len(seats) >= spec.max_players
+    confirmed = sum(1 for s in seats if s.ready)
     disabled = {
-        "join": full,
+        # A rematch's seats that wait for their members stay open to them.
+        "join": full and confirmed == len(seats),
         "addai": full,
         "rmai": all(s.user_id for s in seats),
-        "start": not spec.min_players <= len(seats) <= spec.max_players,
+        "start": not spec.min_players <= confirmed <= spec.max_players,
     }
-    buttons = [
+    buttons: list[discord.ui.Item[Any]] = [
         LobbyButton(session.id, verb, t(lang, f"lobby-{verb}"), style, disabled.get(verb, False))
         for verb, style in VERBS
     ]
-    return {"embed": lobby_embed(session, lang), "view": detached(*buttons)}
+    toggles: list[discord.ui.Item[Any]] = []
+    selects: list[discord.ui.Item[Any]] = []
+    if editable:
+        options = spec.Options.model_validate(session.record.options)
+        toggles, selects = controls(
+            spec.slug,
+            options,
+            lobby_players(session),
+            lang,
+            lambda *args: OptionToggle(session.id, *args),
+            lambda *args: OptionSelect(session.id, *args),
+        )
+    view = detached(*arrange([buttons, toggles], selects))
+    return {"embed": lobby_embed(session, lang, editable), "view": view}
 
 
 async def lobby_click(reply: Reply, game_id: str, verb: str) -> None:
@@ -103,9 +199,84 @@ async def lobby_click(reply: Reply, game_id: str, verb: str) -> None:
         await runtime.cancel(session, user.id)
     else:
         raise GameError("error-unexpected")
+    await redraw_lobby(reply, session)
+
+
+class RematchButton(discord.ui.DynamicItem[Button], template=ids.REMATCH.pattern):
+    """ "Play again" under a finished game's results: a new lobby, same game, same table."""
+
+    def __init__(self, game_id: str, label: str = "🔁") -> None:
+        custom_id = ids.REMATCH.format(game_id=game_id)
+        button: Button = discord.ui.Button(
+            label=label, custom_id=custom_id, style=discord.ButtonStyle.success
+        )
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The button again, from a clicked custom_id."""
+        return cls(**ids.REMATCH.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the rematch's lobby here, pinging the players it waits for."""
+        await guarded(interaction, lambda reply: rematch(reply, self.game_id))
+
+
+async def rematch(reply: Reply, game_id: str) -> None:
+    """A rematch's lobby, posted where the results are; the players it waits for are pinged."""
+    runtime = reply.bot.runtime
+    session = await runtime.rematch(game_id, reply.user.id, reply.user.display_name)
+    lang = session.record.language
+    cfg = await runtime.config(session.record.guild_id)
+    waiting = [i for i, seat in enumerate(session.record.seats) if not seat.ready]
+    users = [discord.Object(session.record.seats[i].user_id or 0) for i in waiting]
+    who = ", ".join(mention(session, i) for i in waiting)
+    message_id = await reply.post(
+        content=t(lang, "lobby-rematch", who=who, count=len(waiting)) if waiting else None,
+        allowed_mentions=discord.AllowedMentions(users=users),
+        **lobby_message(session, lang, cfg.hosts_change_options),
+    )
+    await runtime.board_posted(session, message_id)
+
+
+async def option_click(reply: Reply, game_id: str, option: str, text: str) -> None:
+    """A lobby's select or toggle: the option takes the value, if it fits the others and the
+    players, once stored; then the lobby is redrawn."""
+    runtime = reply.bot.runtime
+    session = runtime.get(game_id)
+    spec = session.game.SPEC
+    field, value = decode(spec.slug, option, text)
+
+    def change(current: dict[str, Any]) -> dict[str, Any]:
+        options = spec.Options.model_validate(current)
+        changed = fitted(options, {option: value}, lobby_players(session))
+        if changed is None:
+            raise GameError(
+                "error-option-unavailable",
+                option=option_name(spec.slug, field, reply.lang),
+                value=value_label(spec.slug, field, value, reply.lang),
+            )
+        return changed.model_dump(mode="json")
+
+    await runtime.change_options(session, reply.user.id, change)
+    await redraw_lobby(reply, session)
+
+
+async def redraw_lobby(reply: Reply, session: GameSession) -> None:
+    """The clicked lobby message as the game now is: the lobby, its board, or a closed notice."""
+    lang = session.record.language
     if session.record.status == "lobby":
-        await reply.edit(**lobby_message(session, lang))
+        cfg = await reply.bot.runtime.config(session.record.guild_id)
+        await reply.edit(**lobby_message(session, lang, cfg.hosts_change_options))
     elif session.running:
-        await reply.edit(**board_message(session, lang))
+        board = board_message(session, lang)
+        picture = await board_picture(reply.bot, session, lang)
+        await reply.edit(**with_picture(board, picture, edit=True))
     else:
         await reply.edit(embed=discord.Embed(description=t(lang, "lobby-closed")), view=None)
+
+
+ITEMS = (LobbyButton, OptionToggle, OptionSelect, RematchButton)

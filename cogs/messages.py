@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot import variants
 from bot.i18n import has, t
 from bot.render import renderer
 from bot.session import GameSession
@@ -37,40 +38,36 @@ def seat_line(session: GameSession, index: int, lang: str) -> str:
         who += " " + t(lang, "seat-ai-playing")
     if seat.user_id == session.record.host_id:
         who += " " + t(lang, "seat-host")
+    if not seat.ready:
+        who = "⏳ " + who + " " + t(lang, "seat-waiting")
     return f"{index + 1}. {who}"
 
 
-def options_lines(session: GameSession, lang: str) -> list[str]:
-    """The options that differ from the base game, or a note that it is the base game."""
-    spec = session.game.SPEC
-    base = spec.Options().model_dump(mode="json")
-    changed = {k: v for k, v in session.record.options.items() if base.get(k) != v}
-    if not changed:
-        return [t(lang, "options-base")]
-    return [
-        f"• {t(lang, f'opt-{spec.slug}-{k}')}: **{value_text(v, lang, f'{spec.slug}-{k}')}**"
-        for k, v in changed.items()
-    ]
+def lobby_players(session: GameSession) -> int:
+    """The players a lobby's options must fit: those seated, or the fewest the game needs."""
+    return max(len(session.record.seats), session.game.SPEC.min_players)
 
 
-def value_text(value: Any, lang: str, option: str = "") -> str:
-    """An option value as a player reads it; `optval-<slug>-<field>-<value>` names a choice."""
-    if option and has(lang, key := f"optval-{option}-{value}"):
-        return t(lang, key)
-    if isinstance(value, bool):
-        return t(lang, "yes" if value else "no")
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+def value_text(value: bool, lang: str) -> str:
+    """An on/off setting as a member reads it."""
+    return t(lang, "yes" if value else "no")
 
 
-def lobby_embed(session: GameSession, lang: str) -> discord.Embed:
-    """The lobby: game, options and seats."""
+def lobby_embed(session: GameSession, lang: str, editable: bool) -> discord.Embed:
+    """The lobby: game, every option and its value (and what does not fit the players), seats.
+
+    `editable`: the lobby chooses its options; otherwise the server's admins do, and it says so.
+    """
     spec = session.game.SPEC
     record = session.record
+    options = spec.Options.model_validate(record.options)
+    lines = [t(lang, "options-base")] if options == spec.Options() else []
+    lines += variants.lines(spec.slug, options, lobby_players(session), lang)
+    if not editable:
+        lines.append(t(lang, "options-by-admins"))
     embed = discord.Embed(
         title=t(lang, "lobby-title", game=game_title(spec.slug, lang)),
-        description="\n".join(options_lines(session, lang)),
+        description="\n".join(lines),
         colour=COLOUR,
     )
     embed.add_field(

@@ -48,6 +48,11 @@ class Outbox:
         if self._drainer is None:
             self._drainer = asyncio.get_running_loop().create_task(self._drain())
 
+    async def idle(self) -> None:
+        """Return once every job queued so far, and any it queued, has run."""
+        while busy := [t for t in (self._drainer, *self._running) if t is not None]:
+            await asyncio.gather(*busy, return_exceptions=True)
+
     async def close(self) -> None:
         """Drop what is still waiting and stop the jobs under way; later jobs are dropped too."""
         self._closed = True

@@ -18,8 +18,11 @@ from bot.i18n import t
 from bot.render import renderer
 from bot.session import GameSession
 from cogs.hand import DmToggle, board_message, hand_panel
+from cogs.lobby import RematchButton
 from cogs.messages import deadline_text, game_title, mention, results_text
 from cogs.outbox import Outbox
+from cogs.pictures import board_picture, hand_picture, with_picture
+from cogs.replay import replay_view
 from cogs.seats import reclaim_view
 from engines.core import Event
 
@@ -59,6 +62,10 @@ class DiscordPresenter:
                 await work()
 
         self.outbox.put(key, job, cost)
+
+    async def shown(self) -> None:
+        """Return once everything asked for so far is on Discord."""
+        await self.outbox.idle()
 
     async def close(self) -> None:
         """Send nothing more."""
@@ -100,17 +107,19 @@ class DiscordPresenter:
     async def _draw_board(self, session: GameSession) -> None:
         record = session.record
         message = board_message(session, record.language)
+        picture = await board_picture(self.client, session, record.language)
         channel = self.client.get_partial_messageable(record.play_channel_id)
         if record.message_id is not None:
             try:
-                await channel.get_partial_message(record.message_id).edit(**message)
+                edited = with_picture(message, picture, edit=True)
+                await channel.get_partial_message(record.message_id).edit(**edited)
                 return
             except discord.HTTPException as exc:
                 # An old or deleted board is posted again; anything else waits for the next edit.
                 if exc.code not in (EDIT_TOO_OLD, UNKNOWN_MESSAGE):
                     log.warning("board edit failed in game %s: %s", record.id, exc)
                     return
-        posted = await channel.send(**message)
+        posted = await channel.send(**with_picture(message, picture))
         await self.client.runtime.board_posted(session, posted.id)
 
     # --- turns and announcements ---
@@ -168,10 +177,11 @@ class DiscordPresenter:
             f"/{record.message_id}"
         )
         panel = hand_panel(session, seat, lang)
+        picture = await hand_picture(self.client, session, seat, lang)
         panel["view"].add_item(DmToggle(False, t(lang, "dm-turn-off")))
         try:
             channel = await self._dm_channel(user_id)
-            await channel.send(t(lang, "dm-your-turn", link=link), **panel)
+            await channel.send(t(lang, "dm-your-turn", link=link), **with_picture(panel, picture))
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
                 self._dms_closed.add(user_id)
@@ -288,7 +298,15 @@ class DiscordPresenter:
                 await channel.get_partial_message(record.message_id).edit(embed=embed, view=None)
             return
         await self._draw_board(session)
-        await channel.send(results_text(session, lang)[:2000])
+        text = results_text(session, lang)[:2000]
+        if record.status == "finished":
+            # Anyone may replay it, privately; its players may play it again. An abandoned game
+            # has nothing to replay.
+            view = replay_view(record.id, lang)
+            view.add_item(RematchButton(record.id, t(lang, "rematch-button")))
+            await channel.send(text, view=view)
+        else:
+            await channel.send(text)
 
 
 async def setup(bot: commands.Bot) -> None:

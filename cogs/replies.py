@@ -27,7 +27,9 @@ log = logging.getLogger(__name__)
 
 ACK_AFTER = 1.5
 """Seconds before a click still being worked on is acknowledged, well inside Discord's 3."""
-UNKNOWN_INTERACTION = 10062
+TOO_LATE = (10062, 40060)
+"""Discord's codes (unknown interaction, already acknowledged) for an answer that came after it gave up on the interaction (the second
+follows the first when the early acknowledgement itself was too late)."""
 MESSAGE_LIMIT = 2000
 
 
@@ -199,8 +201,9 @@ async def answered(reply: A, work: Callable[[A], Awaitable[None]], game_id: str 
         log.warning("a write failed in game %s: %s", game_id, exc)
         await reply.answer(t(reply.lang, "error-not-saved"))
     except Exception as exc:
-        if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION:
-            # Too late to answer at all; the game itself is consistent (the move was committed).
+        if isinstance(exc, discord.HTTPException) and exc.code in TOO_LATE:
+            # Too late to answer at all, apology included; the game itself is consistent (the
+            # move was committed, or refused as a whole).
             log.warning("an interaction in game %s was answered after Discord gave up", game_id)
             return
         log.exception("unexpected error in game %s", game_id)

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from bot.i18n import t
 from engines.core import Event, Outcome
+
+
+class Step(NamedTuple):
+    """An action chosen in two clicks: first `key` (its button says `first`, e.g. the card), then
+    the action itself among those of the same key (its button says `second`, e.g. the pile)."""
+
+    key: str
+    first: str
+    second: str
 
 
 class Renderer(Protocol):
@@ -21,7 +30,11 @@ class Renderer(Protocol):
         """A short label (<= 80 characters) for a button or a select option."""
 
     def group(self, action: Any) -> str:
-        """Actions with the same non-empty group share a select; "" makes a button."""
+        """Actions with the same non-empty group are offered together (buttons in rows of their
+        own, or a select when they are too many); "" makes a button among the others."""
+
+    def step(self, action: Any, view: Any, lang: str) -> Step | None:
+        """How to choose the action in two clicks, seen from the seat's view; None: one click."""
 
     def event(self, event: Event, names: list[str], lang: str) -> str | None:
         """One line narrating a public event, or None to leave it out of the board."""

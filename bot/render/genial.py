@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import t
-from bot.render.base import first_place_tiebreak
+from bot.render.base import Step, first_place_tiebreak
 from engines.core import Event, Outcome
 from engines.genial import View
 from engines.genial.models import COLOURS as COLOUR_COUNT
@@ -76,11 +76,16 @@ def _header(view: View, lang: str) -> str:
     return t(lang, "genial-header", target=view.target)
 
 
+def safe_colours(view: View) -> list[int]:
+    """The colours that make the next draw a success: in the centre and not drawn yet (R8)."""
+    return [c for c in range(COLOUR_COUNT) if view.centre[c] and c not in view.staging]
+
+
 def _odds(view: View, lang: str, yours: bool) -> list[str]:
     """Which colours make the next draw a success, its chance, and what would be a miss."""
     if view.reserve_count == 0:
         return [t(lang, "genial-odds-recycle")]
-    safe = [c for c in range(COLOUR_COUNT) if view.centre[c] and c not in view.staging]
+    safe = safe_colours(view)
     reserve = reserve_counts(view)
     good = sum(reserve[c] for c in safe)
     lines = [
@@ -251,6 +256,11 @@ def label(action: Any, lang: str) -> str:
 def group(action: Any) -> str:
     """At most two choices at a time: always buttons."""
     return ""
+
+
+def step(action: Any, view: Any, lang: str) -> Step | None:
+    """Every action is a single click."""
+    return None
 
 
 def _points(scores: Sequence[int], names: Sequence[str]) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import t
-from bot.render.base import first_place_tiebreak
+from bot.render.base import Step, first_place_tiebreak
 from engines.core import Event, Outcome
 from engines.hourglass import CardSet, View
 from engines.hourglass.models import COLOUR, HOURGLASSES, VALUE
@@ -146,8 +146,13 @@ def label(action: Any, lang: str) -> str:
 
 
 def group(action: Any) -> str:
-    """One select per kind of move: open, take, feed, and the forced discard."""
+    """One group per kind of move: open, take, feed, and the forced discard."""
     return str(action.kind)
+
+
+def step(action: Any, view: Any, lang: str) -> Step | None:
+    """Every action is a single click."""
+    return None
 
 
 def _collections(p: dict[str, Any], names: list[str], lang: str) -> str:

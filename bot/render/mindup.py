@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.i18n import t
+from bot.render.base import Step
 from engines.core import Event, Outcome
 from engines.mindup import Options, View
 from engines.mindup.models import COLOUR, GOALS, MODIFIER, ROUNDS, Columns
@@ -58,7 +59,7 @@ def detailed(columns: Columns, order: Any, lang: str) -> str:
     return " · ".join(parts) or t(lang, "mindup-empty")
 
 
-def _turns(view: View) -> int:
+def turns(view: View) -> int:
     """Turns with a choice in the current round: hand size at its start minus one (R14)."""
     return 5 + view.round
 
@@ -67,7 +68,7 @@ def _header(view: View, lang: str) -> list[str]:
     if view.game_over:
         return [t(lang, "mindup-over", rounds=ROUNDS)]
     head = t(lang, "mindup-round", round=view.round, rounds=ROUNDS)
-    head += " · " + t(lang, "mindup-turn", turn=view.turn, turns=_turns(view))
+    head += " · " + t(lang, "mindup-turn", turn=view.turn, turns=turns(view))
     head += " · " + t(lang, "mindup-deck", count=view.deck_count)
     return [head, t(lang, "mindup-columns", columns=column_order(view.order))]
 
@@ -101,7 +102,7 @@ def goal_effect(goals: Sequence[int], lang: str) -> str:
     return ", ".join(parts) or t(lang, "mindup-goals-none")
 
 
-def _round_scores(view: View) -> tuple[int, ...]:
+def round_scores(view: View) -> tuple[int, ...]:
     """What each collection would score if the round ended now (the final round once over)."""
     if view.game_over:
         return view.results[-1].scores
@@ -129,7 +130,7 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
         lines.append(t(lang, "mindup-central", cards=cards(view.central)))
         lines.append(t(lang, "mindup-hands", count=view.hand_counts[0]))
     lines.append("")
-    now = _round_scores(view)
+    now = round_scores(view)
     for seat, name in enumerate(names):
         collection = compact(view.collections[seat], view.order, lang)
         if view.game_over:
@@ -190,7 +191,7 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     if view.game_over:
         lines.append(t(lang, "mindup-your-total", total=view.totals[seat]))
         return lines
-    score = t(lang, "mindup-your-score", points=_round_scores(view)[seat])
+    score = t(lang, "mindup-your-score", points=round_scores(view)[seat])
     if view.results:
         score += " · " + t(lang, "mindup-before", total=view.totals[seat])
     lines.append(score)
@@ -208,8 +209,13 @@ def label(action: Any, lang: str) -> str:
 
 
 def group(action: Any) -> str:
-    """Every card choice shares one select."""
+    """Every card choice is one group."""
     return "play"
+
+
+def step(action: Any, view: Any, lang: str) -> Step | None:
+    """Every action is a single click."""
+    return None
 
 
 def _reveal(p: dict[str, Any], names: list[str], lang: str) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
-from bot.render.base import first_place_tiebreak
+from bot.render.base import Step, first_place_tiebreak
 from engines.core import Event, Outcome
 from engines.thegame import View
+from engines.thegame.models import UP_PILES
 
 ARROWS = ("⬆️", "⬆️", "⬇️", "⬇️")
 
@@ -62,8 +63,20 @@ def label(action: Any, lang: str) -> str:
 
 
 def group(action: Any) -> str:
-    """Plays share a select; ending the turn is a button."""
+    """Plays are chosen card first, then pile (`step`); ending the turn is a button."""
     return "play" if action.kind == "play" else ""
+
+
+def step(action: Any, view: View, lang: str) -> Step | None:
+    """A card (`37`, `22🔥`), then a pile and how far it moves the pile on (`⬆️1 +4`), or back
+    by the backwards trick (`⬇️2 −10 ↺`)."""
+    if action.kind != "play":
+        return None
+    top = view.tops[action.pile]
+    gap = action.card - top if action.pile in UP_PILES else top - action.card
+    move = f"+{gap}" if gap > 0 else f"−{-gap} ↺"
+    fire = "🔥" if action.card in view.fire_cards else ""
+    return Step(str(action.card), f"{action.card}{fire}", f"{pile_name(action.pile)} {move}")
 
 
 def event(event: Event, names: list[str], lang: str) -> str | None:

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.i18n import t
-from bot.render.base import first_place_tiebreak
+from bot.render.base import Step, first_place_tiebreak
 from engines.core import Event, Outcome
 from engines.zero import View
 from engines.zero.models import GROUP, colour_of, value_of
@@ -167,8 +167,13 @@ def label(action: Any, lang: str) -> str:
 
 
 def group(action: Any) -> str:
-    """Giving and taking are card choices (selects); pass and Zero are buttons."""
+    """Giving and taking are groups of card choices; pass and Zero are buttons among the rest."""
     return str(action.kind) if action.kind in ("give", "take") else ""
+
+
+def step(action: Any, view: Any, lang: str) -> Step | None:
+    """Every action is a single click."""
+    return None
 
 
 def _round_end(p: dict[str, Any], names: list[str], lang: str) -> str:

@@ -13,19 +13,39 @@ from bot.storage.records import (
     StorageError,
 )
 from bot.storage.sqlite import backup
+from bot.storage.stats import (
+    FinishedGame,
+    PastGame,
+    Recent,
+    SeatResult,
+    Skill,
+    Standings,
+    StatsStore,
+    TeamRecord,
+    Totals,
+)
 from bot.storage.store import Storage, prepare
 
 __all__ = [
     "ACTIVE",
     "KEEP",
+    "FinishedGame",
     "GameRecord",
     "LoggedAction",
+    "PastGame",
+    "Recent",
     "RestorePoint",
     "SeatRecord",
+    "SeatResult",
     "ShardTakenError",
+    "Skill",
+    "Standings",
+    "StatsStore",
     "Status",
     "Storage",
     "StorageError",
+    "TeamRecord",
+    "Totals",
     "backup",
     "prepare",
 ]

@@ -27,6 +27,8 @@ class SeatRecord(BaseModel):
     ai: bool
     kicked: bool = False
     """The host or a manager removed the member: the AI keeps the seat to the end."""
+    ready: bool = True
+    """False while a rematch's lobby waits for the member to confirm; such seats do not play."""
 
 
 class GameRecord(BaseModel):

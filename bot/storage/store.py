@@ -26,6 +26,7 @@ from bot.storage.records import (
     StorageError,
     _Keep,
 )
+from bot.storage.stats import Standings, StatsStore, standing_rows
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +45,21 @@ def prepare(url: str) -> None:
 
 
 _INSERT_SEAT = (
-    "INSERT INTO seats (game_id, seat, user_id, name, ai, kicked) VALUES (?, ?, ?, ?, ?, ?)"
+    "INSERT INTO seats (game_id, seat, user_id, name, ai, kicked, ready) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 
 
 def _seat_values(game_id: str, seat: int, record: SeatRecord) -> tuple[Any, ...]:
-    return (game_id, seat, record.user_id, record.name, int(record.ai), int(record.kicked))
+    return (
+        game_id,
+        seat,
+        record.user_id,
+        record.name,
+        int(record.ai),
+        int(record.kicked),
+        int(record.ready),
+    )
 
 
 def _seat_row(game_id: str, seat: int, record: SeatRecord) -> Statement:
@@ -130,6 +140,8 @@ class Storage:
         self.channels = channels
         """How this process reaches the others, when other processes run other shards."""
         self._dm_turns: dict[int, bool] = {}
+        self.stats = StatsStore(db)
+        """Finished games' history, results, ratings and logs (/stats, /leaderboard, replays)."""
 
     @classmethod
     async def open(cls, url: str | Path, shards: Shards | None = None) -> Storage:
@@ -244,16 +256,9 @@ class Storage:
         await self._write([_seat_row(game_id, seat, record)])
 
     async def start_game(self, game: GameRecord, state_json: str) -> None:
-        """A game leaves its lobby: its status and clock, and the dealt state (snapshot 0).
-
-        Everything else of the lobby was written as it changed.
-        """
-        await self._write(
-            [
-                _set_columns(game.id, status=game.status, deadline=game.deadline),
-                _snapshot_row(game.id, 0, state_json),
-            ]
-        )
+        """A game leaves its lobby: its status and clock, the seats that play (a rematch's
+        unconfirmed ones are left out), and the dealt state (snapshot 0)."""
+        await self._write([*_game_row(game), _snapshot_row(game.id, 0, state_json)])
 
     async def set_message_id(self, game_id: str, message_id: int) -> None:
         """Store where a game's board message is."""
@@ -267,15 +272,23 @@ class Storage:
         """Every game of this process's shards in one of `statuses`, with its seats."""
         marks = ",".join("?" * len(statuses))
         owned, shard_params = self._owned("g")
+        where = f"g.status IN ({marks}){owned}"
+        return await self._records(where, (*statuses, *shard_params))
+
+    async def game(self, game_id: str) -> GameRecord | None:
+        """One game, whatever its status (None if it was never stored, or is damaged)."""
+        found = await self._records("g.id = ?", (game_id,))
+        return found[0] if found else None
+
+    async def _records(self, where: str, params: tuple[Any, ...]) -> list[GameRecord]:
         rows = await self.db.fetch(
-            f"SELECT * FROM games g WHERE g.status IN ({marks}){owned} ORDER BY g.created_at",
-            (*statuses, *shard_params),
+            f"SELECT * FROM games g WHERE {where} ORDER BY g.created_at", params
         )
         seats: dict[str, list[SeatRecord]] = {}
         for row in await self.db.fetch(
             f"SELECT s.* FROM seats s JOIN games g ON g.id = s.game_id "
-            f"WHERE g.status IN ({marks}){owned} ORDER BY s.game_id, s.seat",
-            (*statuses, *shard_params),
+            f"WHERE {where} ORDER BY s.game_id, s.seat",
+            params,
         ):
             seats.setdefault(row["game_id"], []).append(
                 SeatRecord(
@@ -283,6 +296,7 @@ class Storage:
                     name=row["name"],
                     ai=bool(row["ai"]),
                     kicked=bool(row["kicked"]),
+                    ready=bool(row["ready"]),
                 )
             )
         records = []
@@ -325,17 +339,20 @@ class Storage:
         deadline: float | _Keep | None = KEEP,
         snapshot: str | None = None,
         result: str | None = None,
+        standings: Standings | None = None,
     ) -> None:
         """One move and what follows from it, in one commit.
 
         `snapshot` is the state after the move; `result` the outcome JSON, which also marks the
-        game finished.
+        game finished; `standings` what the result adds to the server's history and ratings.
         """
         unit = [_action_row(game_id, entry)]
         if snapshot is not None:
             unit.append(_snapshot_row(game_id, entry.seq, snapshot))
         if result is not None:
             unit.append(_result_row(game_id, result))
+            if standings is not None:
+                unit += standing_rows(game_id, standings)
             unit.append(_set_columns(game_id, status="finished", deadline=None))
         elif not isinstance(deadline, _Keep):
             unit.append(_set_columns(game_id, deadline=deadline))
@@ -384,9 +401,14 @@ class Storage:
             )
         return points
 
-    async def save_result(self, game_id: str, outcome_json: str) -> None:
-        """Store the final result of a game."""
-        await self._write([_result_row(game_id, outcome_json)])
+    async def save_result(
+        self, game_id: str, outcome_json: str, standings: Standings | None = None
+    ) -> None:
+        """Store the final result of a game, with what it adds to the server's record."""
+        unit = [_result_row(game_id, outcome_json)]
+        if standings is not None:
+            unit += standing_rows(game_id, standings)
+        await self._write(unit)
 
     async def result(self, game_id: str) -> str | None:
         """The stored outcome JSON of a finished game."""

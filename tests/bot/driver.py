@@ -56,14 +56,44 @@ def finished(world: World) -> bool:
 async def act_once(actor: Any, board_message: Any) -> Any | None:
     """Open "My hand" and take the first offered action; None when there is nothing to do."""
     result = await actor.click(board_message, label="My hand")
-    panel = result.response
+    return await take_first(actor, result.response)
+
+
+MOVES = ("tb:sel:", "tb:act:", "tb:pick:")
+"""Components of a panel that play (a select, a button) or lead to a play (The Game's card)."""
+
+
+async def ready_move(actor: Any, panel: Any) -> tuple[Any, dict[str, Any]] | None:
+    """The panel's first move, ready to `press`: for a move of two clicks (The Game's card,
+    then its pile) the first click is made and the pile's button returned with its panel."""
     for comp in components(panel):
         cid = comp.get("custom_id", "")
-        if cid.startswith("tb:sel:"):
-            return await actor.select(panel.message, [comp["options"][0]["value"]], custom_id=cid)
-        if cid.startswith("tb:act:"):
-            return await actor.click(panel.message, custom_id=cid)
+        if cid.startswith("tb:pick:"):
+            picked = (await actor.click(message_of(panel), custom_id=cid)).response
+            ready = next(c for c in components(picked) if c["custom_id"].startswith("tb:act:"))
+            return picked, ready
+        if cid.startswith(MOVES):
+            return panel, comp
     return None
+
+
+async def press(actor: Any, panel: Any, comp: dict[str, Any]) -> Any:
+    """Click a panel's button, or choose the first option of its select."""
+    cid = comp["custom_id"]
+    if cid.startswith("tb:sel:"):
+        return await actor.select(message_of(panel), [comp["options"][0]["value"]], custom_id=cid)
+    return await actor.click(message_of(panel), custom_id=cid)
+
+
+def message_of(panel: Any) -> Any:
+    """The message to click on: an interaction's answer, or a message itself (a turn DM)."""
+    return getattr(panel, "message", panel)
+
+
+async def take_first(actor: Any, panel: Any) -> Any | None:
+    """Take the panel's first move; None when the panel offers nothing."""
+    ready = await ready_move(actor, panel)
+    return None if ready is None else await press(actor, *ready)
 
 
 async def play_to_end(world: World, players: list[Any], max_rounds: int = 3000) -> list[Any]:

@@ -8,7 +8,7 @@ import pytest
 from discord.app_commands import CheckFailure
 from simcord import SetupError
 
-from tests.bot.driver import act_once, board, only_session, open_game
+from tests.bot.driver import act_once, board, components, only_session, open_game
 
 
 async def test_config_is_hidden_from_members_without_manage_server(world):
@@ -28,12 +28,21 @@ async def test_the_bot_refuses_config_to_a_non_admin_even_if_the_command_is_open
     assert [type(e) for e in world.env.errors] == [CheckFailure]
 
 
-async def test_admin_sets_defaults_that_new_games_use_and_show_lists_them(world):
+def control(panel, option):
+    """The toggle or select of one option in a defaults panel."""
+    return next(c for c in components(panel) if c["custom_id"].split(":")[3] == option)
+
+
+async def test_admin_sets_defaults_from_the_lists_and_new_games_use_them(world):
     ada = world.admin
-    saved = await ada.slash(
-        world.channel, "config option", game="thegame", name="expert", value="yes"
-    )
-    assert saved.ephemeral and saved.response.content.startswith("Saved.")
+    asked = await ada.slash(world.channel, "config option", game="thegame")
+    panel = asked.response
+    assert asked.ephemeral and panel.embeds[0].title == "The Game: this server's default options"
+    expert = control(panel, "expert")
+    assert expert["label"] == "⬜ Expert: at least three cards a turn"
+    saved = await ada.click(panel.message, custom_id=expert["custom_id"])
+    assert "Expert: at least three cards a turn: **yes**" in saved.response.embeds[0].description
+    assert control(saved.response, "expert")["label"] == "✅ Expert: at least three cards a turn"
     shown = await ada.slash(world.channel, "config show")
     assert "Expert: at least three cards a turn = yes" in shown.response.content
     await open_game(world, world.members[0], "thegame", [world.members[1]])
@@ -42,19 +51,24 @@ async def test_admin_sets_defaults_that_new_games_use_and_show_lists_them(world)
     assert session.state.minimum == 3
 
 
-async def test_bad_config_values_get_a_clear_error_and_change_nothing(world):
+async def test_defaults_offer_only_what_every_table_of_the_game_can_play(world):
     ada = world.admin
-    bad = await ada.slash(
-        world.channel, "config option", game="thegame", name="expert", value="perhaps"
-    )
-    assert (
-        bad.response.content
-        == "The option “Expert: at least three cards a turn” cannot be “perhaps”."
-    )
-    unknown = await ada.slash(world.channel, "config option", game="zero", name="colour", value="1")
-    assert unknown.response.content == "This game has no option “colour”."
+    panel = (await ada.slash(world.channel, "config option", game="mindup")).response
+    count = control(panel, "goal_count")
+    assert count["disabled"] and [o["label"] for o in count["options"]] == [
+        "Goals active at once: 1"
+    ]
+    goals = control(panel, "goals")
+    fixed = await ada.select(panel.message, ["fixed"], custom_id=goals["custom_id"])
+    assert [o["value"] for o in control(fixed.response, "goal_count")["options"]] == ["3", "4", "5"]
+    assert "Goals active at once: **3**" in fixed.response.embeds[0].description
+    zero = (await ada.slash(world.channel, "config option", game="zero")).response
+    assert [o["label"] for o in control(zero, "start_player")["options"]] == [
+        "Who plays first in round 1: seat 1",
+        "Who plays first in round 1: seat 2",
+    ]  # Zero is played by two at least: a third seat might not exist
     cfg = await world.env.bot.runtime.config(world.guild.id)
-    assert cfg.defaults == {}
+    assert cfg.defaults == {"mindup": {"goals": "fixed", "goal_count": 3}}
 
 
 async def test_public_language_and_turn_clock(world):

@@ -30,7 +30,8 @@ def copy_game(conn: sqlite3.Connection, game_id: str, new_id: str, **changes: st
         tuple(row.values()),
     )
     conn.execute(
-        "INSERT INTO seats SELECT ?, seat, user_id, name, ai, kicked FROM seats WHERE game_id = ?",
+        "INSERT INTO seats SELECT ?, seat, user_id, name, ai, kicked, ready FROM seats "
+        "WHERE game_id = ?",
         (new_id, game_id),
     )
     conn.execute(

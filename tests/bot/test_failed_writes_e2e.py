@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from bot.runtime import RETRY_FIRST
-from tests.bot.driver import board, click_verb, components, only_session, open_game
+from tests.bot.driver import (
+    board,
+    click_verb,
+    components,
+    only_session,
+    open_game,
+    press,
+    ready_move,
+)
 
 NOT_SAVED = "could not be saved, so nothing changed"
 
@@ -67,14 +75,9 @@ def embed_text(message: Any) -> str:
 async def first_move(actor: Any, board_message: Any) -> tuple[Any, Any]:
     """Open "My hand" and take the first offered action: (the panel, the result of the click)."""
     panel = (await actor.click(board_message, label="My hand")).response
-    for comp in components(panel):
-        cid = comp.get("custom_id", "")
-        if cid.startswith("tb:sel:"):
-            value = comp["options"][0]["value"]
-            return panel, await actor.select(panel.message, [value], custom_id=cid)
-        if cid.startswith("tb:act:"):
-            return panel, await actor.click(panel.message, custom_id=cid)
-    raise AssertionError("the panel offers nothing to do")
+    ready = await ready_move(actor, panel)
+    assert ready is not None, "the panel offers nothing to do"
+    return ready[0], await press(actor, *ready)
 
 
 async def test_a_failed_newgame_leaves_no_lobby_behind(world):

@@ -56,9 +56,12 @@ async def open_hand(actor, world):
 
 
 async def redraw(world, session):
-    """Show a state the test put in place on the public board."""
-    world.env.bot.runtime.presenter.board_changed(session)
-    await world.env.settle()
+    """Show a state the test put in place on a public board: `/game status` posts it again.
+
+    A member's command, not a call to the presenter from the test: `settle` waits for the
+    board's picture (drawn in the bot's thread pool) only when the bot itself asked for it.
+    """
+    await world.members[0].slash(world.channel, "game status")
 
 
 def craft(state, centre, collections, staging=(), **update):
@@ -450,7 +453,7 @@ async def test_a_stalled_game_stops_and_ranks_by_the_next_weakest_colour(world):
 async def test_a_russian_player_reads_the_game_in_russian(world):
     alice = world.members[0]
     ivan = world.member("ivan", locale="ru")
-    await open_game(world, alice, "genial", [ivan], start_seat=1)
+    await open_game(world, alice, "genial", [ivan], start_seat=2)
     session = only_session(world)
     session.state = craft(
         session.state,

@@ -10,7 +10,7 @@ import pytest
 from bot.i18n import t
 from bot.runtime import GameError
 from cogs.games import known
-from tests.bot.driver import board, components, only_session, open_game
+from tests.bot.driver import board, components, only_session, open_game, ready_move, take_first
 
 HALF_TURN = 61
 
@@ -31,10 +31,7 @@ async def test_names_are_shown_as_typed_and_ping_nobody(world):
     await open_game(world, evil, "mindup", [alice], ai=1)
     for actor in (evil, alice):  # both choose: the reveal names everyone
         panel = (await actor.click(board(world), label="My hand")).response
-        select = next(c for c in components(panel) if c["custom_id"].startswith("tb:sel:"))
-        await actor.select(
-            panel.message, [select["options"][0]["value"]], custom_id=select["custom_id"]
-        )
+        await take_first(actor, panel)
 
     latest = board(world).embeds[0]
     texts = [m.content for m in public_messages(world)]
@@ -98,9 +95,9 @@ async def test_a_panel_action_forged_onto_the_board_never_turns_the_board_into_a
     board_message = await open_game(world, alice, "thegame", [bob])
     session = only_session(world)
     panel = (await alice.click(board_message, label="My hand")).response
-    select = next(c for c in components(panel) if c["custom_id"].startswith("tb:sel:"))
-    card = select["options"][0]["value"]
-    forged = select["custom_id"].replace(":sel:", ":act:").rsplit(":", 1)[0] + f":{card}"
+    ready = await ready_move(alice, panel)
+    assert ready is not None
+    forged = ready[1]["custom_id"]  # a card on a pile
     forge(world, board_message, forged)
 
     result = await alice.click(board_message, custom_id=forged)

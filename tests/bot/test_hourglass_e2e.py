@@ -43,7 +43,7 @@ async def play_until_a_round_ends(world, players):
 
 async def test_two_players_and_an_ai_play_hourglass_to_its_result(world):
     alice, bob = world.members[:2]
-    board_message = await open_game(world, alice, "hourglass", [bob], ai=1, start_seat=0)
+    board_message = await open_game(world, alice, "hourglass", [bob], ai=1, start_seat=1)
     text = description(board_message)
     # R6/R7: three empty holders, six cards in every hand, totals hidden (A8).
     assert "**Round 1**" in text and "Deck: 45 cards" in text
@@ -85,7 +85,7 @@ async def test_two_players_and_an_ai_play_hourglass_to_its_result(world):
 
 async def test_my_hand_is_private_and_shows_only_the_clickers_cards(world):
     alice, bob, carol = world.members
-    board_message = await open_game(world, alice, "hourglass", [bob], start_seat=0)
+    board_message = await open_game(world, alice, "hourglass", [bob], start_seat=1)
     session = only_session(world)
     alice_cards = [render.worth(c) for c in session.state.hands[0]]
     bob_cards = [render.worth(c) for c in session.state.hands[1]]
@@ -112,7 +112,7 @@ async def test_my_hand_is_private_and_shows_only_the_clickers_cards(world):
 
 async def test_an_out_of_date_panel_or_a_wrong_turn_plays_nothing(world):
     alice, bob = world.members[:2]
-    board_message = await open_game(world, alice, "hourglass", [bob], start_seat=0)
+    board_message = await open_game(world, alice, "hourglass", [bob], start_seat=1)
     session = only_session(world)
 
     waiting = (await bob.click(board_message, label="My hand")).response
@@ -121,13 +121,13 @@ async def test_an_out_of_date_panel_or_a_wrong_turn_plays_nothing(world):
 
     older = (await alice.click(board_message, label="My hand")).response
     newer = (await alice.click(board_message, label="My hand")).response
-    (select,) = action_components(newer)  # R16: opening a set is the only move
-    assert select["placeholder"] == "Open a new set with a card…"
-    value = select["options"][0]["value"]
-    await alice.select(newer.message, [value], custom_id=select["custom_id"])
+    # R16: opening a set is the only move; 7 cards (R5), either way up: a button each.
+    opens = action_components(newer)
+    assert len(opens) == 14 and all("→ new" in c["label"] for c in opens)
+    await alice.click(newer.message, custom_id=opens[0]["custom_id"])
     state = session.state
 
-    again = await alice.select(older.message, [value], custom_id=select["custom_id"])
+    again = await alice.click(older.message, custom_id=opens[0]["custom_id"])
     assert "out of date" in again.response.content
     assert session.state == state and state.version == 1
 
@@ -151,14 +151,13 @@ async def test_open_scores_show_every_total_and_the_round_results(world):
 async def test_a_russian_player_reads_the_hand_in_russian(world):
     alice = world.members[0]
     ivan = world.member("ivan", locale="ru")
-    board_message = await open_game(world, alice, "hourglass", [ivan], start_seat=1)
+    board_message = await open_game(world, alice, "hourglass", [ivan], start_seat=2)
     panel = (await ivan.click(board_message, label="My hand")).response
     text = description(panel)
     assert "Ваши карты:" in text and "осталось сыграть 5 карт" in text
     assert "пустая подставка" in text
-    (select,) = action_components(panel)
-    assert select["placeholder"] == "Начать новый набор картой…"
-    assert "→ новый набор ⬆️ +" in select["options"][1]["label"]
+    opens = action_components(panel)
+    assert len(opens) == 14 and "→ новый набор ⬆️ +" in opens[1]["label"]
     rules = await ivan.slash(world.channel, "rules", game="hourglass")
     assert "песочных часов" in rules.response.embeds[0].description
 

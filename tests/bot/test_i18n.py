@@ -20,6 +20,7 @@ from bot.i18n import LANGUAGES, LOCALES_DIR, CommandTranslator, bundle, has, t
 from bot.render import mindup as render_mindup
 from cogs.config import ConfigCog
 from cogs.games import GamesCog
+from cogs.stats import StatsCog
 from engines import mindup
 from engines.core import Outcome
 from tests.bot.conftest import make_bot
@@ -334,6 +335,7 @@ async def command_payloads(tmp_path: Path) -> list[dict[str, Any]]:
     bot = make_bot(f"sqlite:///{tmp_path / 'games.db'}")
     await bot.add_cog(GamesCog(bot))
     await bot.add_cog(ConfigCog(bot))
+    await bot.add_cog(StatsCog(bot))
     translator = CommandTranslator()
     return [
         await command.get_translated_payload(bot.tree, translator)
@@ -379,6 +381,7 @@ async def test_the_english_catalog_says_what_the_commands_say(tmp_path):
     bot = make_bot(f"sqlite:///{tmp_path / 'games.db'}")
     await bot.add_cog(GamesCog(bot))
     await bot.add_cog(ConfigCog(bot))
+    await bot.add_cog(StatsCog(bot))
     strings: list[app_commands.locale_str] = []
 
     def collect(command: Any) -> None:

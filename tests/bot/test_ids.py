@@ -17,6 +17,10 @@ LONGEST = {
     "number": 4,
     "what": "leave",
     "on": True,
+    "option": "o" * 40,
+    "slug": "s" * 20,
+    "key": "k" * 20,
+    "page": 999_999,
 }
 
 

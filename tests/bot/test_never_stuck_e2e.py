@@ -9,7 +9,7 @@ import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from tests.bot.driver import act_once, board, click_verb, only_session, open_game
+from tests.bot.driver import act_once, board, click_verb, only_session, open_game, press, ready_move
 
 TURN = 120
 
@@ -136,13 +136,12 @@ async def test_a_click_racing_the_deadline_is_applied_once(world):
     alice, bob = world.members[:2]
     board_message = await open_game(world, alice, "thegame", [bob])
     panel = (await alice.click(board_message, label="My hand")).response
+    ready = await ready_move(alice, panel)  # a card picked, its pile not yet
+    assert ready is not None
     await world.env.advance_time(TURN + 1)
     session = only_session(world)
     version = session.state.version
-    select = next(c for c in panel.components[0]["components"])
-    late = await alice.select(
-        panel.message, [select["options"][0]["value"]], custom_id=select["custom_id"]
-    )
+    late = await press(alice, *ready)
     assert "out of date" in late.response.content
     assert session.state.version == version
 

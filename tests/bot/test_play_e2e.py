@@ -12,18 +12,21 @@ import simcord.http.router as simcord_router
 import simcord.http.routes.interactions as simcord_routes
 
 from bot.session import LAST_MOVES
-from tests.bot.driver import act_once, board, click_verb, components, only_session, open_game
+from tests.bot.driver import (
+    act_once,
+    board,
+    click_verb,
+    components,
+    only_session,
+    open_game,
+    press,
+    ready_move,
+    take_first,
+)
 
 
 def runtime(world):
     return world.env.bot.runtime
-
-
-def first_play(panel):
-    for comp in components(panel):
-        if comp.get("custom_id", "").startswith("tb:sel:"):
-            return comp["custom_id"], comp["options"][0]["value"]
-    raise AssertionError("the panel offers no card to play")
 
 
 @pytest.mark.both_databases
@@ -31,8 +34,7 @@ async def test_restart_mid_game_resumes_the_same_state_and_old_buttons_work(worl
     alice, bob = world.members[:2]
     board_message = await open_game(world, alice, "thegame", [bob])
     panel = (await alice.click(board_message, label="My hand")).response
-    cid, value = first_play(panel)
-    await alice.select(panel.message, [value], custom_id=cid)
+    await take_first(alice, panel)
     before = only_session(world).state
 
     await world.restart()
@@ -41,8 +43,7 @@ async def test_restart_mid_game_resumes_the_same_state_and_old_buttons_work(worl
     assert after == before
     again = await alice.click(board_message, label="My hand")
     assert again.ephemeral and "Your cards" in again.response.embeds[0].description
-    cid, value = first_play(again.response)
-    await alice.select(again.response.message, [value], custom_id=cid)
+    await take_first(alice, again.response)
     assert only_session(world).state.version == before.version + 1
 
 
@@ -53,14 +54,18 @@ async def test_a_click_on_an_older_panel_is_refused_as_stale_and_applies_nothing
     starter = (
         alice if session.record.seats[next(iter(session.to_act()))].user_id == alice.id else bob
     )
-    older = (await starter.click(board_message, label="My hand")).response
-    newer = (await starter.click(board_message, label="My hand")).response
-    cid, value = first_play(newer)
-    await starter.select(newer.message, [value], custom_id=cid)
+    older = await ready_move(
+        starter, (await starter.click(board_message, label="My hand")).response
+    )
+    newer = await ready_move(
+        starter, (await starter.click(board_message, label="My hand")).response
+    )
+    assert older is not None and newer is not None
+    await press(starter, *newer)
     version = session.state.version
 
     # The same card again from the panel drawn before that move: a double click in effect.
-    second = await starter.select(older.message, [value], custom_id=cid)
+    second = await press(starter, *older)
 
     assert session.state.version == version
     assert "out of date" in second.response.content
@@ -162,8 +167,7 @@ async def test_the_player_to_move_gets_a_dm_and_can_play_from_it(world):
     assert dm is not None and dm.content.startswith("Your move!")
     assert "Your cards" in dm.embeds[0].description
     assert bob.user.dm_channel.last_message is None
-    select = next(c for c in components(dm) if c["custom_id"].startswith("tb:sel:"))
-    await alice.user.select(dm, [select["options"][0]["value"]], custom_id=select["custom_id"])
+    await take_first(alice.user, dm)
     assert only_session(world).state.version == 1
 
 
@@ -205,8 +209,7 @@ async def test_closed_dms_break_nothing_and_are_explained_once(world):
     ]
     second = await alice.click(board_message, label="My hand")
     assert second.followups == []
-    cid, value = first_play(second.response)
-    await alice.select(second.response.message, [value], custom_id=cid)
+    await take_first(alice, second.response)
     assert only_session(world).state.version == 1
 
 
@@ -370,7 +373,7 @@ async def test_the_lobby_is_kept_when_discord_does_not_name_the_message_it_made(
 
 async def test_private_panels_name_the_other_players_as_the_board_does(world):
     alice, bob = world.members[:2]
-    board_message = await open_game(world, alice, "hourglass", [bob], start_seat=0)
+    board_message = await open_game(world, alice, "hourglass", [bob], start_seat=1)
     await act_once(alice, board_message)  # alice opens a set: it stands in front of her
     panel = (await bob.click(board_message, label="My hand")).response
     text = panel.embeds[0].description

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from cogs.replies import ACK_AFTER
-from tests.bot.driver import components, only_session, open_game
+from tests.bot.driver import components, only_session, open_game, ready_move
 
 DISCORD_DEADLINE = 3.0
 """Seconds Discord waits for the first answer to an interaction."""
@@ -55,11 +55,14 @@ async def held_game(world):
     return session, panel
 
 
-def first_card(panel):
-    """The custom_id of the panel's card select, its first option, and that card as shown."""
-    select = next(c for c in components(panel) if c["custom_id"].startswith("tb:sel:"))
-    option = select["options"][0]  # labelled "17 → ⬆️1": the card, then the pile
-    return select["custom_id"], option, f"**{option['label'].split()[0]}**"
+async def first_card(actor, panel):
+    """The panel's first card picked (a click that plays nothing): the panel showing its piles,
+    the custom_id of the first pile's button, and that card as the panel shows it."""
+    ready = await ready_move(actor, panel)
+    assert ready is not None
+    picked, pile = ready
+    card = pile["custom_id"].split(":")[-1].split(".")[1]  # play.<card>.<pile>
+    return picked, pile["custom_id"], f"**{card}**"
 
 
 def cards_line(panel):
@@ -69,11 +72,11 @@ def cards_line(panel):
 async def test_a_click_waiting_on_a_busy_game_is_acknowledged_in_time_then_applied(world):
     alice = world.members[0]
     session, panel = await held_game(world)
-    cid, card, shown = first_card(panel)
+    picked, cid, shown = await first_card(alice, panel)
     before = cards_line(panel)
     assert shown in before
 
-    click = await alice.select(panel.message, [card["value"]], custom_id=cid)
+    click = await alice.click(picked.message, custom_id=cid)
 
     assert not click.acknowledged  # still waiting for the lock, not yet slow
     await world.env.advance_time(ACK_AFTER + 0.1)
@@ -99,11 +102,11 @@ async def test_a_click_waiting_on_a_busy_game_is_acknowledged_in_time_then_appli
 async def test_a_refusal_after_the_acknowledgement_reaches_only_the_clicker(world):
     alice = world.members[0]
     session, panel = await held_game(world)
-    cid, card, _ = first_card(panel)
+    picked, cid, _ = await first_card(alice, panel)
     asked = await alice.slash(world.channel, "game end")
     # Both wait for the lock: first the end of the game, then the card.
     ending = await alice.click(asked.response.message, label="Yes, end it")
-    click = await alice.select(panel.message, [card["value"]], custom_id=cid)
+    click = await alice.click(picked.message, custom_id=cid)
     await world.env.advance_time(ACK_AFTER + 0.1)
     assert ending.acknowledged and click.acknowledged
 
@@ -127,8 +130,8 @@ async def test_a_quick_click_is_answered_directly_without_an_early_acknowledgeme
     alice, bob = world.members[:2]
     board_message = await open_game(world, alice, "thegame", [bob])
     panel = (await alice.click(board_message, label="My hand")).response
-    cid, card, shown = first_card(panel)
-    click = await alice.select(panel.message, [card["value"]], custom_id=cid)
+    picked, cid, shown = await first_card(alice, panel)
+    click = await alice.click(picked.message, custom_id=cid)
     assert click.acknowledged and not click.deferred
     assert only_session(world).version == 1
     assert shown not in cards_line(click.response)
@@ -137,12 +140,12 @@ async def test_a_quick_click_is_answered_directly_without_an_early_acknowledgeme
 async def test_a_failed_early_acknowledgement_still_lets_the_click_be_answered(world):
     alice = world.members[0]
     session, panel = await held_game(world)
-    cid, card, shown = first_card(panel)
+    picked, cid, shown = await first_card(alice, panel)
     world.env.inject_error(
         "POST", "/interactions/*/callback", status=400, code=50035, message="Invalid Form Body"
     )
 
-    click = await alice.select(panel.message, [card["value"]], custom_id=cid)
+    click = await alice.click(picked.message, custom_id=cid)
     await world.env.advance_time(ACK_AFTER + 0.1)
     assert not click.acknowledged  # the acknowledgement was refused
     session.lock.release()
@@ -164,8 +167,8 @@ async def test_a_clock_that_runs_out_while_the_turn_is_being_ended_leaves_the_ne
     session = only_session(world)
     for _ in range(2):  # The Game: at least two cards, then the turn may end
         panel = (await alice.click(board_message, label="My hand")).response
-        cid, card, _ = first_card(panel)
-        await alice.select(panel.message, [card["value"]], custom_id=cid)
+        picked, cid, _ = await first_card(alice, panel)
+        await alice.click(picked.message, custom_id=cid)
     panel = (await alice.click(board_message, label="My hand")).response
     (end_turn,) = [c for c in components(panel) if c.get("custom_id", "").endswith(":stop")]
     session.lock = DeclaredLock(world.env)

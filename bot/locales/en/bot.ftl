@@ -9,6 +9,7 @@ game-thegame = The Game
 game-genial = Ingenious: Risky Collecting
 game-hourglass = Hourglass
 game-zero = Zero
+rules-variants = Variants
 
 ## Lobby
 lobby-title = 🎲 { $game } — lobby
@@ -25,8 +26,25 @@ lobby-in-thread = Your lobby is open in { $thread }.
 thread-name = { $game }
 ai-name = AI { $number }
 seat-host = (host)
+seat-waiting = (not confirmed yet)
+rematch-button = 🔁 Play again
+lobby-rematch = 🔁 Rematch! { $who }, press “Join” to take your { $count ->
+    [one] seat
+   *[other] seats
+  } again; the host may start with whoever has.
+error-rematch-players-only = Only the players of that game can start a rematch of it.
+error-game-not-over = That game is not over, so there is nothing to play again yet.
 seat-ai-playing = (the AI plays for now)
 options-base = Base game rules.
+options-by-admins = On this server the admins choose the options (/config option).
+option-seat = seat { $number }
+optword-yes = yes
+optword-no = no
+misfit-seat = { $option }: there is no seat { $seat } in a game of { $players }
+misfit-players = { $option }: only for { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+  }
 
 ## Board
 board-players = Players
@@ -55,6 +73,9 @@ hand-title-genial = { $game } — your collection
 hand-title-zero = { $game } — your hand
 hand-wait = Not your move right now. This panel does not update itself: press “My hand” again later.
 hand-game-over = The game is over; see the results in the channel.
+forced = Only one move is possible: { $move }
+forced-thegame-stop = No card can be played: end your turn
+group-part = { $group } ({ $part }/{ $parts })
 signal-sent = Your signal is on the board.
 
 ## Direct messages
@@ -109,8 +130,10 @@ error-lobbies-server = This server already has { $count ->
 }. Start or cancel one first, or ask an admin to allow more (/config lobbies).
 error-channel-busy = A game is already running in this channel. Finish it first, or ask an admin to turn on threads (/config threads).
 error-options-syntax = I could not read “{ $part }”. Write options as name=value, for example expert=yes.
-error-option-unknown = This game has no option “{ $option }”.
-error-option-invalid = The option “{ $option }” cannot be “{ $value }”.
+error-option-unknown = This game has no option “{ $option }”. Its options: { $names }.
+error-option-invalid = The option “{ $option }” cannot be “{ $value }”. Choose one of: { $values }.
+error-option-unavailable = “{ $value }” cannot be chosen for “{ $option }” now.
+error-options-clash = These options do not go together: { $options }.
 error-no-game-here = You have no game running here.
 error-config-admin-only = Only members with the Manage Server permission can change the settings.
 error-config-invalid = That setting is not valid: { $detail }
@@ -137,12 +160,14 @@ config-choice-seconds = Clock for secret choices: { $seconds ->
    *[other] { $seconds } seconds
   }
 config-host-options = Hosts may change game options: { $value }
+config-players-options = Every player in a lobby may change its options: { $value }
+config-defaults = { $game }: this server's default options
 
 ## Slash commands (names must stay lowercase, no spaces)
 cmd-newgame = newgame
 cmd-newgame-desc = Open a lobby for a new game here
 cmd-newgame-game = The game to play
-cmd-newgame-options = Rule variants as name=value, e.g. expert=yes on_fire=yes
+cmd-newgame-options = Rule variants as name=value (suggested as you type); the lobby offers them too
 cmd-arg-game = game
 cmd-arg-options = options
 cmd-game = game
@@ -170,7 +195,7 @@ cmd-config-timer-desc = Seconds per turn and per secret choice (0 = off)
 cmd-config-host-options = host-options
 cmd-config-host-options-desc = Whether hosts may change game options
 cmd-config-option = option
-cmd-config-option-desc = Set a game's default option (value 'default' resets it)
+cmd-config-option-desc = A game's default options on this server, chosen from lists
 
 ## Never stuck
 notice-reminder = ⏳ { $who }, half of your time is gone: the clock runs out { $when }.
@@ -238,7 +263,7 @@ cmd-arg-takeover-after = takeover_after
 cmd-arg-reminder = reminder
 cmd-arg-lobby-minutes = lobby_minutes
 cmd-arg-pause-minutes = pause_minutes
-cmd-arg-name = name
+cmd-arg-players = players
 cmd-rules-game = The game whose rules you want to read
 cmd-kick-member = The member whose seat the AI takes over
 cmd-config-language-value = en: English, ru: Russian
@@ -251,6 +276,5 @@ cmd-config-afk-reminder = Reminder at half time: off, mention (in the channel) o
 cmd-config-afk-lobby-minutes = Minutes after which a lobby that nobody started closes (1–1440)
 cmd-config-afk-pause-minutes = Minutes a game with nobody left at the table waits before it ends (1–1440)
 cmd-config-host-options-value = True: hosts may choose options in /newgame; False: the server's defaults apply
-cmd-config-option-game = The game whose default option you set
-cmd-config-option-name = The option to set (pick one from the list)
-cmd-config-option-value = Its new value, or “default” to go back to the base game
+cmd-config-option-game = The game whose default options you set
+cmd-config-host-options-players = True: every player in a lobby may change its options, not only the host

@@ -108,9 +108,15 @@ illegal-bank_without_success = You can bank only right after a successful draw.
 illegal-alternative_after_draw = The alternative move is only possible at the start of your turn, before you draw.
 illegal-alternative_not_allowed = You cannot take that token: the alternative move needs a single weakest colour in your collection, and that colour in the centre.
 
-opt-genial-three_player_target = Goal per colour with three players (7: Russian edition, 6: original)
-opt-genial-games = Games in the series (the starting seat moves on each game)
+opt-genial-three_player_target = Goal per colour with three players
+opt-genial-games = Games in the series
 opt-genial-series_tiebreak_most_wins = Equal series totals: most games won decides
-opt-genial-start_seat = Seat that starts the first game (counting from 0)
+opt-genial-start_seat = Who starts the first game
+optkey-genial-three_player_target = three_player_target
+optkey-genial-games = games
+optkey-genial-series_tiebreak_most_wins = series_tiebreak_most_wins
+optkey-genial-start_seat = start_seat
+optval-genial-three_player_target-6 = 6 (original German edition)
+optval-genial-three_player_target-7 = 7 (Russian edition)
 
 rules-genial = Collect tokens in six colours 🟥🟧🟨🟩🟦🟪 (21 of each). A few tokens lie face up in the centre; before every turn it is topped up to three. On your turn draw a token from the reserve. If the centre has that colour and you have not drawn it yet this turn, it is a match: draw again, or bank — take your drawn tokens plus every centre token of those colours into your collection. A miss (no such colour in the centre, or a colour you already drew this turn) sends all your drawn tokens to the centre and ends your turn. The goal is 7 tokens of every colour (5 with four players); tokens above the goal go back to the reserve. The first time a colour reaches the goal you get a bonus turn. Alternative move: if exactly one colour is your weakest and the centre has it, you may take one such token instead of drawing. The first to complete every colour wins; the others rank by their weakest colour, then the next weakest. In a series, each game scores the count of your weakest colour.

@@ -68,10 +68,23 @@ illegal-discard_not_forced = You still have a move, so you may not discard.
 
 tiebreak-hourglass-pile_cards = Equal hourglasses were decided by who collected more cards.
 
-opt-hourglass-start_seat = Seat that starts round 1 (counting from 0; default: by lot)
-opt-hourglass-deck_twice = 5 players: go through the deck twice
-opt-hourglass-tiebreak = Ties (shared = shared victory, pile_cards = more collected cards wins)
-opt-hourglass-exception_literal = Strict exception: own every set on the table → discard, even with a free holder
-opt-hourglass-open_scores = Open scores: everyone's hourglasses are shown during play
+opt-hourglass-start_seat = Who starts round 1
+opt-hourglass-deck_twice = Go through the deck twice
+opt-hourglass-tiebreak = Ties on hourglasses
+opt-hourglass-exception_literal = Strict exception: own every set → discard, even with a free holder
+opt-hourglass-open_scores = Open scores: everyone's hourglasses shown during play
+optkey-hourglass-start_seat = start_seat
+optkey-hourglass-deck_twice = deck_twice
+optkey-hourglass-tiebreak = tiebreak
+optkey-hourglass-exception_literal = exception_literal
+optkey-hourglass-open_scores = open_scores
+optval-hourglass-start_seat-None = drawn by lot
+optval-hourglass-deck_twice-None = with 5 players
+optval-hourglass-tiebreak-shared = shared victory
+optval-hourglass-tiebreak-pile_cards = more collected cards wins
+optword-hourglass-start_seat-None = lot
+optword-hourglass-deck_twice-None = auto
+optword-hourglass-tiebreak-shared = shared
+optword-hourglass-tiebreak-pile_cards = pile_cards
 
 rules-hourglass = Collect hourglasses: each card shows 0 to 3 of them. The deck has red and purple cards 1–25 and jokers with odd values 1–25. Everyone holds 6 cards (7 with two players). On your turn play exactly one card: ① open a set in a free holder (there are 3): choose + (ascending) or − (descending) and put any card in it; the set stands in front of you. ② Take an opponent's set by laying a card on top: higher than the top card on a + set, lower on a − set, and of the same colour (jokers ignore colour). A joker and a coloured card of the same value may always be laid on each other. The set becomes yours. ③ Slide any card under an opponent's set: it stays theirs. Never play on your own set; if you own all three, put a card at the bottom of the deck. When everyone is down to 2 cards, the round ends: owners collect their sets face down, everyone draws back up and the next player starts. When the deck can no longer refill every hand, the game ends and the most hourglasses wins.

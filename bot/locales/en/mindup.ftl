@@ -94,8 +94,21 @@ tiebreak-mindup-bonus_icons = Equal totals and equal round 3 scores: whoever has
 tiebreak-mindup-net_icons = Equal totals and equal round 3 scores: whoever has the higher icon sum over the three rounds ranks higher ({ $icons }).
 tiebreak-mindup-shared_victory = Still tied after every tie-break: the victory is shared.
 
-opt-mindup-goals = Goal cards (off; per_round: new goals each round; fixed: the same goals all game)
-opt-mindup-goal_count = Goals active at once (1–5; 3–5 when fixed)
-opt-mindup-tiebreak2 = Second tie-break (bonus_only: ⁺¹/⁺² icons; net_icons: all icons)
+opt-mindup-goals = Goal cards
+opt-mindup-goal_count = Goals active at once
+opt-mindup-tiebreak2 = Second tie-break
+optkey-mindup-goals = goals
+optkey-mindup-goal_count = goal_count
+optkey-mindup-tiebreak2 = tiebreak2
+optval-mindup-goals-off = none
+optval-mindup-goals-per_round = new goals each round
+optval-mindup-goals-fixed = the same goals all game
+optval-mindup-tiebreak2-bonus_only = bonus icons ⁺¹/⁺²
+optval-mindup-tiebreak2-net_icons = all icons, penalties included
+optword-mindup-goals-off = off
+optword-mindup-goals-per_round = per_round
+optword-mindup-goals-fixed = fixed
+optword-mindup-tiebreak2-bonus_only = bonus_only
+optword-mindup-tiebreak2-net_icons = net_icons
 
 rules-mindup = Three rounds; everyone starts with 7 cards (8, then 9). Each turn everyone secretly picks a card from their hand. When all have chosen, the cards are revealed and sorted: the lowest card takes the leftmost card of the central row, the second lowest the second, and so on. The cards just played become the new central row. A card you take goes onto the collection card that already holds its colour, otherwise onto the leftmost empty one. The five collection cards (1–5, in one shuffled order for everybody) score their value for each card on them; icons on number cards add ⁺¹ or ⁺² or take ⁻¹ away. When everyone has one card left, it goes straight into the collection and the round is scored. Then everyone takes their collection back into hand, draws one card, and the collection cards are reshuffled. Highest total after three rounds wins; ties go to the better round 3, then to more bonus icons. Variant: goal cards give ±2 points at each round's end.

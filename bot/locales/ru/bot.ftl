@@ -9,6 +9,7 @@ game-thegame = The Game
 game-genial = Совершенно гениально
 game-hourglass = Песочные часы
 game-zero = Зеро
+rules-variants = Варианты
 
 ## Лобби
 lobby-title = 🎲 { $game } — сбор игроков
@@ -25,8 +26,19 @@ lobby-in-thread = Сбор игроков открыт в ветке { $thread }
 thread-name = { $game }
 ai-name = ИИ { $number }
 seat-host = (создатель игры)
+seat-waiting = (ждём подтверждения)
+rematch-button = 🔁 Сыграть ещё
+lobby-rematch = 🔁 Реванш! { $who }, нажмите «Присоединиться», чтобы снова занять своё место; создатель игры может начать с теми, кто уже подтвердил.
+error-rematch-players-only = Начать эту партию заново могут только её игроки.
+error-game-not-over = Эта партия ещё не закончилась, поэтому сыграть её заново пока нельзя.
 seat-ai-playing = (пока играет ИИ)
 options-base = Правила базовой игры.
+options-by-admins = На этом сервере настройки выбирают администраторы (/настройки настройка-игры).
+option-seat = место { $number }
+optword-yes = да
+optword-no = нет
+misfit-seat = { $option }: места { $seat } нет, игроков всего { $players }
+misfit-players = { $option }: только когда игроков { $players }
 
 ## Поле
 board-players = Игроки
@@ -56,6 +68,9 @@ hand-title-genial = { $game } — ваша коллекция
 hand-title-zero = { $game } — ваши карточки
 hand-wait = Сейчас не ваш ход. Панель сама не обновляется: позже нажмите «Мои карты» ещё раз.
 hand-game-over = Игра окончена, итоги — в канале.
+forced = Возможен только один ход: { $move }
+forced-thegame-stop = Ни одну карту не сыграть — завершите ход
+group-part = { $group } ({ $part }/{ $parts })
 signal-sent = Ваш сигнал показан на поле.
 
 ## Личные сообщения
@@ -111,9 +126,11 @@ error-lobbies-server = На этом сервере уже { $count ->
    *[other] открыто { $count } сборов игроков
 }. Сначала начните или отмените один из них или попросите администратора разрешить больше (/настройки сборы).
 error-channel-busy = В этом канале уже идёт игра. Доиграйте её или попросите администратора включить ветки (/настройки ветки).
-error-options-syntax = Не удалось разобрать «{ $part }». Пишите настройки в виде имя=значение, например expert=yes.
-error-option-unknown = У этой игры нет настройки «{ $option }».
-error-option-invalid = Настройка «{ $option }» не может иметь значение «{ $value }».
+error-options-syntax = Не удалось разобрать «{ $part }». Пишите настройки в виде имя=значение, например эксперт=да.
+error-option-unknown = У этой игры нет настройки «{ $option }». Её настройки: { $names }.
+error-option-invalid = Настройка «{ $option }» не может иметь значение «{ $value }». Выберите одно из: { $values }.
+error-option-unavailable = Для настройки «{ $option }» сейчас нельзя выбрать «{ $value }».
+error-options-clash = Эти настройки не сочетаются: { $options }.
 error-no-game-here = Здесь у вас нет текущей игры.
 error-config-admin-only = Менять настройки могут только участники с правом «Управлять сервером».
 error-config-invalid = Недопустимое значение: { $detail }
@@ -142,12 +159,14 @@ config-choice-seconds = Время на тайный выбор: { $seconds ->
    *[many] { $seconds } секунд
   }
 config-host-options = Создатель игры может менять настройки: { $value }
+config-players-options = Настройки при сборе игроков может менять любой участник: { $value }
+config-defaults = { $game }: настройки по умолчанию на этом сервере
 
 ## Слеш-команды (имена — строчными буквами, без пробелов)
 cmd-newgame = новая-игра
 cmd-newgame-desc = Открыть здесь сбор игроков на новую партию
 cmd-newgame-game = Во что играем
-cmd-newgame-options = Варианты правил в виде имя=значение, например expert=yes on_fire=yes
+cmd-newgame-options = Варианты правил в виде имя=значение (с подсказками); их можно выбрать и при сборе игроков
 cmd-arg-game = игра
 cmd-arg-options = настройки
 cmd-game = игра
@@ -175,7 +194,7 @@ cmd-config-timer-desc = Секунд на ход и на тайный выбор
 cmd-config-host-options = настройки-создателя
 cmd-config-host-options-desc = Может ли создатель игры менять её настройки
 cmd-config-option = настройка-игры
-cmd-config-option-desc = Задать настройку игры по умолчанию (значение «default» её сбрасывает)
+cmd-config-option-desc = Настройки игры по умолчанию на этом сервере: выбираются из списков
 
 ## Чтобы игра не зависала
 notice-reminder = ⏳ { $who }, прошла половина времени на ход: оно истечёт { $when }.
@@ -247,7 +266,7 @@ cmd-arg-takeover-after = пропусков_до_ии
 cmd-arg-reminder = напоминание
 cmd-arg-lobby-minutes = минут_на_сбор
 cmd-arg-pause-minutes = минут_паузы
-cmd-arg-name = настройка
+cmd-arg-players = игроки
 cmd-rules-game = Правила какой игры показать
 cmd-kick-member = Участник, чьё место займёт ИИ
 cmd-config-language-value = en — английский, ru — русский
@@ -260,6 +279,5 @@ cmd-config-afk-reminder = Напоминание на половине врем�
 cmd-config-afk-lobby-minutes = Через сколько минут закрывается сбор игроков, если игру не начали (1–1440)
 cmd-config-afk-pause-minutes = Сколько минут ждёт игра, за столом которой никого не осталось, прежде чем закончиться (1–1440)
 cmd-config-host-options-value = True — создатель игры выбирает настройки в /новая-игра; False — действуют настройки сервера
-cmd-config-option-game = Игра, для которой задаётся настройка
-cmd-config-option-name = Какую настройку задать (выберите из списка)
-cmd-config-option-value = Новое значение или «default», чтобы вернуть правила базовой игры
+cmd-config-option-game = Игра, настройки которой вы задаёте
+cmd-config-host-options-players = True — настройки при сборе игроков меняет любой участник, а не только создатель игры

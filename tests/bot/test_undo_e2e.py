@@ -1,0 +1,101 @@
+"""Taking a move back, as players see it: "Undo" on their own panel while the rules allow it."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import encode_action
+from engines.thegame import Stop
+from tests.bot.driver import (
+    board,
+    components,
+    message_of,
+    only_session,
+    open_game,
+    press,
+    ready_move,
+)
+
+
+def undo_button(panel):
+    return next((c for c in components(panel) if c["custom_id"].startswith("tb:undo:")), None)
+
+
+async def play_a_card(actor, world):
+    """Alice opens her hand and plays a card (a card, then its pile); her redrawn panel."""
+    opened = (await actor.click(board(world), label="My hand")).response
+    panel, pile = await ready_move(actor, opened)
+    return (await press(actor, panel, pile)).response
+
+
+@pytest.mark.both_databases
+async def test_the_game_a_card_is_taken_back_before_the_draw_even_after_a_restart(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    before = session.state
+    panel = await play_a_card(alice, world)
+    assert session.state.hands[0] != before.hands[0]
+    assert undo_button(panel)["label"] == "↩️ Undo"
+
+    await world.restart()  # mid-turn: the card stays played and may still be taken back
+    session = only_session(world)
+    assert session.state.hands[0] != before.hands[0]
+    opened = (await alice.click(board(world), label="My hand")).response
+    back = await alice.click(message_of(opened), custom_id=undo_button(opened)["custom_id"])
+
+    assert session.state.hands == before.hands and session.state.piles == before.piles
+    assert session.state.version > before.version  # a move of its own in the log
+    assert undo_button(back.response) is None  # one card back, not the turn
+    await world.env.settle()
+    assert any("took their last move back" in line for line in session.recent)
+
+    await world.restart()  # the log replays the undo: the same state again
+    again = only_session(world)
+    assert again.state.hands == before.hands and again.state.version == session.state.version
+
+
+async def test_the_game_nothing_is_taken_back_once_the_turn_ended_with_the_draw(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    runtime = world.env.bot.runtime
+    for _ in range(2):
+        panel = await play_a_card(alice, world)
+    with_undo = panel
+    stop = next(a for a in session.game.legal_actions(session.state, 0) if isinstance(a, Stop))
+    await runtime.act(session, alice.id, encode_action(stop), session.version)
+    assert session.state.active == 1  # drawn, and it is bob's turn
+    drawn = session.state
+
+    late = await alice.click(message_of(with_undo), custom_id=undo_button(with_undo)["custom_id"])
+    assert "out of date" in late.response.content
+    assert session.state is drawn
+    fresh = (await alice.click(board(world), label="My hand")).response
+    assert undo_button(fresh) is None
+
+
+async def test_the_game_a_signal_from_another_player_ends_the_chance_to_take_back(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    await play_a_card(alice, world)
+    signal = session.game.extra_actions(session.state, 1)[0]
+    await world.env.bot.runtime.act_extra(session, bob.id, encode_action(signal))
+    assert session.take_back(0) is None
+    panel = (await alice.click(board(world), label="My hand")).response
+    assert undo_button(panel) is None
+
+
+async def test_mind_up_a_secret_choice_is_changed_until_everyone_has_chosen(world):
+    alice, bob, carol = world.members
+    await open_game(world, alice, "mindup", [bob, carol])
+    session = only_session(world)
+    opened = (await alice.click(board(world), label="My hand")).response
+    panel, card = await ready_move(alice, opened)
+    chosen = (await press(alice, panel, card)).response
+    assert session.state.choices[0] is not None
+    back = await alice.click(message_of(chosen), custom_id=undo_button(chosen)["custom_id"])
+    assert session.state.choices[0] is None
+    assert undo_button(back.response) is None
+    assert any(c["custom_id"].startswith("tb:act:") for c in components(back.response))
