@@ -1,11 +1,13 @@
-"""The AIs think in a worker process, so the core that answers clicks does not.
+"""The AIs think, and the pictures are drawn, in a worker process, so the core that answers
+clicks does not.
 
 Zero's lookahead and The Game's planner take about half a millisecond a move (up to 10 ms), the
 other AIs 0.1-0.2 ms, and a table with AI seats asks after every move: under load that is a
 good share of a core, and a long decision would stall every click in flight. The worker is a
 standard `ProcessPoolExecutor` of one process, started from a fork server (the bot's own
 threads and sockets are never forked). A decision depends only on the state, the seat and the
-game's seed, so the worker chooses exactly what the bot would have.
+game's seed, so the worker chooses exactly what the bot would have. A picture takes a few
+milliseconds of CPU; drawn in threads of the bot, they took that time from the clicks.
 """
 
 from __future__ import annotations
@@ -16,14 +18,17 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 import engines
 from engines.core import rng_for
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 RESTART_AFTER = 60.0
 """A worker that dies sooner than this after it started is not replaced: the bot decides."""
@@ -104,6 +109,18 @@ class AiWorker:
         except BrokenProcessPool:
             await self._replace(pool)
             return decide(slug, state, seat, seed)
+
+    async def run(self, work: Callable[[], T]) -> T | None:
+        """`work()` (picklable, with what it needs) in the worker; None when there is no
+        worker, and the caller does it itself."""
+        pool = self._pool
+        if pool is None:
+            return None
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, work)
+        except BrokenProcessPool:
+            await self._replace(pool)
+            return None
 
     async def _replace(self, broken: ProcessPoolExecutor) -> None:
         """The worker died: start another, unless it died young (then the bot decides)."""

@@ -63,6 +63,12 @@ def load_for_good() -> None:
         painter(slug)
 
 
+def load_pictures() -> None:
+    """What the pictures need, loaded in the worker process before its first picture."""
+    for slug in engines.SLUGS:
+        painter(slug)
+
+
 class GameTree(app_commands.CommandTree):
     """Slash command errors: refusals were answered already, surprises get an apology."""
 
@@ -134,6 +140,8 @@ class TabletopBot(commands.AutoShardedBot):
         await self.storage.claim()
         self.ai = AiWorker(self.settings.ai_worker)
         await self.ai.start()
+        self.pictures.use_worker(self.ai)
+        await self.ai.run(load_pictures)
         await self.tree.set_translator(CommandTranslator())
         for name in EXTENSIONS:
             await self.load_extension(name)

@@ -45,7 +45,8 @@ class Settings(BaseSettings):
     ai_worker: bool = True
     """Whether the AIs think in a worker process (bot.ai_worker) instead of the bot's own."""
     render_threads: int = Field(default=1, ge=1, le=32)
-    """Threads that draw the pictures of boards and hands (bot.pictures), off the event loop."""
+    """Threads that draw the pictures of boards and hands when there is no worker process
+    (AI_WORKER=false); with one, they are drawn there, off the core that answers clicks."""
 
     @field_validator("database_url")
     @classmethod

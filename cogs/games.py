@@ -177,7 +177,7 @@ class GamesCog(commands.Cog):
                 raise GameError("error-not-started")
             lang = session.record.language
             board = board_message(session, lang)
-            picture = await board_picture(reply.bot, session, lang)
+            picture = await board_picture(reply.bot, session, lang, waiting=True)
             message_id = await reply.post(**with_picture(board, picture))
             await self.runtime.board_posted(session, message_id)
 

@@ -273,7 +273,7 @@ async def redraw_lobby(reply: Reply, session: GameSession) -> None:
         await reply.edit(**lobby_message(session, lang, cfg.hosts_change_options))
     elif session.running:
         board = board_message(session, lang)
-        picture = await board_picture(reply.bot, session, lang)
+        picture = await board_picture(reply.bot, session, lang, waiting=True)
         await reply.edit(**with_picture(board, picture, edit=True))
     else:
         await reply.edit(embed=discord.Embed(description=t(lang, "lobby-closed")), view=None)

@@ -30,24 +30,29 @@ class Picture:
         return discord.File(io.BytesIO(self.png), filename=self.filename)
 
 
-async def _drawn(bot: TabletopBot, session: GameSession, sketch: Sketch) -> Picture | None:
+async def _drawn(
+    bot: TabletopBot, session: GameSession, sketch: Sketch, waiting: bool
+) -> Picture | None:
     config = await bot.runtime.config(session.record.guild_id)
     if not config.images:
         return None
-    png = await bot.pictures.draw(sketch)
+    png = await bot.pictures.draw(sketch, waiting)
     return Picture(f"{sketch.kind}.png", png) if png is not None else None
 
 
-async def board_picture(bot: TabletopBot, session: GameSession, lang: str) -> Picture | None:
-    """The board's picture as the game stands now (call right after building its text)."""
-    return await _drawn(bot, session, board_sketch(session, lang))
+async def board_picture(
+    bot: TabletopBot, session: GameSession, lang: str, waiting: bool = False
+) -> Picture | None:
+    """The board's picture as the game stands now (call right after building its text);
+    `waiting`: a member waits for this board (a click answered with it)."""
+    return await _drawn(bot, session, board_sketch(session, lang), waiting)
 
 
 async def hand_picture(
     bot: TabletopBot, session: GameSession, seat: int, lang: str
 ) -> Picture | None:
     """A seat's private picture as the game stands now (call right after building its text)."""
-    return await _drawn(bot, session, hand_sketch(session, seat, lang))
+    return await _drawn(bot, session, hand_sketch(session, seat, lang), waiting=True)
 
 
 def with_picture(

@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bot.ai_worker import AiWorker
 from bot.pictures import painter
 from bot.pictures.base import Seats, png
 from bot.session import GameSession
@@ -63,29 +64,49 @@ def hand_sketch(session: GameSession, seat: int, lang: str) -> Sketch:
 
 
 DEADLINE = 2.5
-"""Seconds a picture may take, its wait for a free thread included. A later one is given up
-and the text goes alone: a pool with more to draw than it can holds an answer up this long at
-most (the early acknowledgement keeps Discord's 3 s meanwhile)."""
+"""Seconds a board's picture may take, its wait in the queue included. A later one is given up
+and the board goes out as text (boards are drawn in the paced edits, not while a click waits)."""
+WAITING_DEADLINE = 0.25
+"""Seconds a picture may take while a member waits for it (a panel, a board they asked for)."""
+WAITING_QUEUE = 2
+"""Pictures already being drawn above which one a member waits for is not drawn at all: under a
+burst of clicks panels go out as text at once, and get their pictures again once it is over."""
 
 
 class Pictures:
-    """Draws sketches in `threads` threads; a drawing that fails is logged once and gives
-    None, and the message goes out as text."""
+    """Draws sketches in the worker process (bot.ai_worker), or in `threads` threads of the bot
+    without one; a drawing that fails is logged once and gives None, and the message goes out
+    as text."""
 
     def __init__(self, threads: int) -> None:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="pictures")
+        self._worker: AiWorker | None = None
+        self._drawing = 0
 
-    async def draw(self, sketch: Sketch) -> bytes | None:
-        """The sketch as a PNG, or None if it could not be drawn in time."""
-        drawing = asyncio.get_running_loop().run_in_executor(self._pool, sketch.draw)
+    def use_worker(self, worker: AiWorker) -> None:
+        """Draw in `worker`'s process from now on, while it has one."""
+        self._worker = worker
+
+    async def draw(self, sketch: Sketch, waiting: bool = False) -> bytes | None:
+        """The sketch as a PNG, or None if it could not be drawn in time.
+
+        `waiting`: a member waits for the message (their panel, a board they asked for), so it
+        goes out as text rather than wait behind a long queue of drawings.
+        """
+        if waiting and self._drawing >= WAITING_QUEUE:
+            return None
+        deadline = WAITING_DEADLINE if waiting else DEADLINE
+        self._drawing += 1
         try:
-            return await asyncio.wait_for(drawing, DEADLINE)
+            return await asyncio.wait_for(self._drawn(sketch), deadline)
         except TimeoutError:
-            log.warning(
+            # A panel without its picture under load is expected; a board this late is not.
+            log.log(
+                logging.INFO if waiting else logging.WARNING,
                 "the %s of game %s was not drawn within %s s; it goes out as text",
                 sketch.kind,
                 sketch.game_id,
-                DEADLINE,
+                deadline,
             )
         except Exception:
             log.warning(
@@ -94,7 +115,14 @@ class Pictures:
                 sketch.game_id,
                 exc_info=True,
             )
+        finally:
+            self._drawing -= 1
         return None
+
+    async def _drawn(self, sketch: Sketch) -> bytes:
+        if self._worker is not None and (png := await self._worker.run(sketch.draw)) is not None:
+            return png
+        return await asyncio.get_running_loop().run_in_executor(self._pool, sketch.draw)
 
     def close(self) -> None:
         """Draw nothing more."""

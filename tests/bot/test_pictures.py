@@ -258,3 +258,32 @@ async def test_a_picture_later_than_the_deadline_is_given_up_for_the_text(monkey
         pictures.close()
     warnings = [r for r in caplog.records if r.name == "bot.pictures.pool"]
     assert len(warnings) == 1 and "g2" in warnings[0].getMessage()
+
+
+async def test_a_panel_waits_for_its_picture_only_a_moment_then_goes_as_text(monkeypatch, caplog):
+    class Slow:
+        def hand(self, view: Any, table: Seats, lang: str) -> Image.Image:
+            time.sleep(0.3)
+            return painter("zero").hand(view, table, lang)
+
+    monkeypatch.setattr(pool, "painter", lambda slug: Slow())
+    monkeypatch.setattr(pool, "WAITING_DEADLINE", 0.05)
+    pictures = Pictures(1)
+    try:
+        state = states("zero")[0]
+        view = engines.game("zero").view(state, 0)
+        sketch = Sketch("g3", "zero", "hand", view, seats(3), "en")
+        started = time.monotonic()
+        assert await pictures.draw(sketch, waiting=True) is None
+        assert time.monotonic() - started < 0.25  # the member is not kept waiting
+        # Behind a queue of drawings, the panel does not wait at all.
+        queue = [asyncio.ensure_future(pictures.draw(sketch)) for _ in range(pool.WAITING_QUEUE)]
+        await asyncio.sleep(0)
+        started = time.monotonic()
+        assert await pictures.draw(sketch, waiting=True) is None
+        assert time.monotonic() - started < 0.01
+        await asyncio.gather(*queue)
+    finally:
+        pictures.close()
+    # Expected under a burst of clicks: noted, not warned about.
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from PIL import Image
 
+import cogs.pictures
 import engines
 from bot.pictures import pool
 from bot.render import renderer
@@ -128,14 +131,16 @@ async def test_a_board_that_cannot_be_drawn_goes_out_as_text_with_one_warning(
 ):
     failures: list[str] = []
 
-    class Broken:
-        def board(self, view: Any, seats: Any, lang: str) -> Image.Image:
-            failures.append("board")
-            raise OSError("the disk with the font is gone")
+    def broken(sketch: Callable[..., pool.Sketch]) -> Callable[..., pool.Sketch]:
+        # A sketch no painter can draw: it fails where pictures are drawn (the worker process).
+        def sketched(*args: Any) -> pool.Sketch:
+            failures.append("picture")
+            return dataclasses.replace(sketch(*args), slug="no such game")
 
-        hand = board
+        return sketched
 
-    monkeypatch.setattr(pool, "painter", lambda slug: Broken())
+    monkeypatch.setattr(cogs.pictures, "board_sketch", broken(pool.board_sketch))
+    monkeypatch.setattr(cogs.pictures, "hand_sketch", broken(pool.hand_sketch))
     caplog.set_level(logging.WARNING, logger="bot.pictures.pool")
     alice, bob = world.members[:2]
     message = await open_game(world, alice, "thegame", [bob])
