@@ -28,6 +28,15 @@ DISCORD_DEADLINE = 3.0
 pytestmark = pytest.mark.simcord(settle_timeout=ACK_AFTER * 0.9)
 
 
+@pytest.fixture(autouse=True)
+async def text_only(world):
+    """Boards and panels without pictures: these tests time acknowledgements to a fraction of a
+    second of the wall clock, and a picture is drawn in another process, on its own time."""
+    await world.env.bot.runtime.change_config(
+        world.guild.id, lambda cfg: cfg.model_copy(update={"images": False})
+    )
+
+
 class DeclaredLock(asyncio.Lock):
     """An asyncio.Lock whose contended waits SimCord counts as intended, not as a hang."""
 
