@@ -63,6 +63,23 @@ class DiscordPresenter:
 
         self.outbox.put(key, job, cost)
 
+    def board_moved(self, session: GameSession, old_message_id: int) -> None:
+        """The board was posted again below: the old one becomes a line pointing to it, with
+        no buttons, so it never shows a state that is no longer true."""
+        lang = session.record.language
+
+        async def work() -> None:
+            channel = self._channel(session)
+            new = channel.get_partial_message(session.record.message_id or old_message_id)
+            await channel.get_partial_message(old_message_id).edit(
+                content=t(lang, "board-moved", link=new.jump_url),
+                embed=None,
+                view=None,
+                attachments=[],
+            )
+
+        self._post(session, f"moved:{old_message_id}", work)
+
     async def shown(self) -> None:
         """Return once everything asked for so far is on Discord."""
         await self.outbox.idle()

@@ -290,6 +290,11 @@ async def test_game_status_posts_the_board_again(world):
     again = board(world)
     assert again.id != first.id and again.embeds[0].title == "The Game"
     assert only_session(world).record.message_id == again.id
+    # The old board says where the board went, and offers nothing to click any more.
+    await world.env.settle()
+    (old,) = [m for m in world.channel.history() if m.id == first.id]
+    assert old.content.startswith("⤵️ The board has moved down") and str(again.id) in old.content
+    assert old.embeds == [] and components(old) == []
 
 
 @pytest.mark.both_databases

@@ -58,6 +58,7 @@ board-my-hand = My hand
 board-my-hand-genial = My hand
 board-finished = The game is over.
 board-abandoned = The game was ended early.
+board-moved = ⤵️ The board has moved down: { $link }
 board-cancelled = The game was cancelled.
 score-points = { $points ->
     [one] { $points } point

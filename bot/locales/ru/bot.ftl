@@ -52,6 +52,7 @@ board-my-hand = Мои карты
 board-my-hand-genial = Мои фишки
 board-finished = Игра окончена.
 board-abandoned = Игра прервана.
+board-moved = ⤵️ Доска перенесена ниже: { $link }
 board-cancelled = Игра отменена.
 score-points = { $points ->
     [one] { $points } очко
