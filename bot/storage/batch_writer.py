@@ -20,7 +20,7 @@ import logging
 import sqlite3
 from pathlib import Path
 
-from bot.storage.database import Unit
+from bot.storage.database import Pending, Unit, answer
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ class BatchWriter:
             "PRAGMA wal_autocheckpoint=0",
         ):
             self._conn.execute(pragma)
-        self._pending: list[tuple[Unit, asyncio.Future[None]]] = []
+        self._pending: Pending = []
         self._flush_scheduled = False
         self._closed = False
         self.commits = 0
@@ -79,13 +79,7 @@ class BatchWriter:
         except Exception as exc:  # the commit itself failed: nothing of the batch landed
             log.exception("a batch of %d writes failed", len(batch))
             errors = [exc] * len(batch)
-        for (_, done), error in zip(batch, errors, strict=True):
-            if done.done():
-                continue
-            if error is None:
-                done.set_result(None)
-            else:
-                done.set_exception(error)
+        answer(batch, errors)
 
     def _run(self, units: list[Unit]) -> list[Exception | None]:
         """One transaction, a savepoint per unit."""

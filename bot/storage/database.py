@@ -6,6 +6,7 @@ adapts the placeholders to its driver. Every write is a unit that lands whole or
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -19,11 +20,29 @@ Unit = Sequence[Statement]
 Row = Mapping[str, Any]
 
 
+Pending = list[tuple[Unit, asyncio.Future[None]]]
+"""A batch of a group commit: each unit with the future its writer waits on."""
+
+
+def answer(batch: Pending, errors: Sequence[Exception | None]) -> None:
+    """Tell each writer of a committed (or failed) batch how its unit fared; a writer that gave
+    up meanwhile (cancelled) is left alone."""
+    for (_, done), error in zip(batch, errors, strict=True):
+        if done.done():
+            continue
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)
+
+
 class Database(Protocol):
     """One open database: reads, group-committed writes, and closing."""
 
-    commits: int
-    """Transactions committed so far (each holds every write of one batch)."""
+    @property
+    def commits(self) -> int:
+        """Transactions committed so far (each holds every write of one batch)."""
+        ...
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
         """Every row of a query."""

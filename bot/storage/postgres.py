@@ -17,7 +17,7 @@ from typing import Any
 import asyncpg
 
 from bot.shards import Shards
-from bot.storage.database import Row, Unit
+from bot.storage.database import Pending, Row, Unit, answer
 from bot.storage.migrations import migrate
 from bot.storage.records import ShardTakenError, StorageError
 
@@ -77,7 +77,7 @@ class PostgresDatabase:
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
-        self._pending: list[tuple[Unit, asyncio.Future[None]]] = []
+        self._pending: Pending = []
         self._flushing: asyncio.Task[None] | None = None
         self._closed = False
         self.commits = 0
@@ -119,13 +119,7 @@ class PostgresDatabase:
                 except FAILURES as exc:  # the commit itself failed: nothing of the batch landed
                     log.warning("a batch of %d writes failed: %s", len(batch), exc)
                     errors = [exc] * len(batch)
-                for (_, done), error in zip(batch, errors, strict=True):
-                    if done.done():
-                        continue
-                    if error is None:
-                        done.set_result(None)
-                    else:
-                        done.set_exception(StorageError(str(error)))
+                answer(batch, [None if e is None else StorageError(str(e)) for e in errors])
         finally:
             self._flushing = None
 

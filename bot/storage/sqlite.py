@@ -68,7 +68,6 @@ class SqliteDatabase:
         self._db = db
         self._writer = writer
         self._checkpointed = 0
-        self.commits = 0
         self._closed = False
         self._checkpointing: asyncio.Task[None] | None = None
 
@@ -93,10 +92,14 @@ class SqliteDatabase:
             await self._writer.write(unit)
         except (sqlite3.Error, OverflowError, ValueError) as exc:
             raise StorageError(str(exc)) from exc
-        self.commits = self._writer.commits
         if self.commits - self._checkpointed >= CHECKPOINT_EVERY and not self._checkpointing:
             self._checkpointed = self.commits
             self._checkpointing = asyncio.get_running_loop().create_task(self._checkpoint())
+
+    @property
+    def commits(self) -> int:
+        """Transactions committed so far (each holds every write of one batch)."""
+        return self._writer.commits
 
     async def _checkpoint(self) -> None:
         # On aiosqlite's thread: copying the WAL into the database syncs the disk, which must

@@ -170,9 +170,6 @@ class Storage:
         closes the old bot's storage again)."""
         await self.db.close()
 
-    async def _write(self, unit: list[Statement]) -> None:
-        await self.db.write(unit)
-
     def _owned(self, alias: str) -> tuple[str, tuple[int, ...]]:
         """A condition keeping the games of this process's shards (none when it holds all)."""
         if self.shards.every:
@@ -197,7 +194,7 @@ class Storage:
 
     async def save_guild_settings(self, guild_id: int, data: dict[str, Any]) -> None:
         """Replace the settings of a server."""
-        await self._write(
+        await self.db.write(
             [
                 (
                     "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?) "
@@ -225,7 +222,7 @@ class Storage:
 
     async def set_dm_turns(self, user_id: int, enabled: bool) -> None:
         """Turn the user's turn DMs on or off."""
-        await self._write(
+        await self.db.write(
             [
                 (
                     "INSERT INTO user_prefs (user_id, dm_turns) VALUES (?, ?) "
@@ -245,7 +242,7 @@ class Storage:
 
     async def save_game(self, game: GameRecord) -> None:
         """Insert or update a game row and its seats in one transaction."""
-        await self._write(_game_row(game))
+        await self.db.write(_game_row(game))
 
     async def add_seat(self, game_id: str, seat: int, record: SeatRecord) -> None:
         """A lobby's next seat (`seat` is its index), without writing the game again.
@@ -253,20 +250,20 @@ class Storage:
         Joins and AI seats are a fifth of the clicks when many tables open at once; the game
         row and every seat rewritten cost three times this one row.
         """
-        await self._write([_seat_row(game_id, seat, record)])
+        await self.db.write([_seat_row(game_id, seat, record)])
 
     async def start_game(self, game: GameRecord, state_json: str) -> None:
         """A game leaves its lobby: its status and clock, the seats that play (a rematch's
         unconfirmed ones are left out), and the dealt state (snapshot 0)."""
-        await self._write([*_game_row(game), _snapshot_row(game.id, 0, state_json)])
+        await self.db.write([*_game_row(game), _snapshot_row(game.id, 0, state_json)])
 
     async def set_message_id(self, game_id: str, message_id: int) -> None:
         """Store where a game's board message is."""
-        await self._write([_set_columns(game_id, message_id=message_id)])
+        await self.db.write([_set_columns(game_id, message_id=message_id)])
 
     async def close_game(self, game_id: str, status: Status) -> None:
         """A game ended (finished, cancelled or abandoned): no deadline any more."""
-        await self._write([_set_columns(game_id, status=status, deadline=None)])
+        await self.db.write([_set_columns(game_id, status=status, deadline=None)])
 
     async def games(self, statuses: tuple[Status, ...] = ACTIVE) -> list[GameRecord]:
         """Every game of this process's shards in one of `statuses`, with its seats."""
@@ -329,7 +326,7 @@ class Storage:
 
     async def append_action(self, game_id: str, entry: LoggedAction) -> None:
         """Commit one action to the log; only then may anyone be told about it."""
-        await self._write([_action_row(game_id, entry)])
+        await self.db.write([_action_row(game_id, entry)])
 
     async def record_move(
         self,
@@ -356,7 +353,7 @@ class Storage:
             unit.append(_set_columns(game_id, status="finished", deadline=None))
         elif not isinstance(deadline, _Keep):
             unit.append(_set_columns(game_id, deadline=deadline))
-        await self._write(unit)
+        await self.db.write(unit)
 
     async def actions_after(self, game_id: str, seq: int) -> list[LoggedAction]:
         """The logged actions of a game with a sequence number above `seq`, in order."""
@@ -372,7 +369,7 @@ class Storage:
 
     async def save_snapshot(self, game_id: str, seq: int, state_json: str) -> None:
         """Keep the state after action `seq` so that a restart replays only what follows."""
-        await self._write([_snapshot_row(game_id, seq, state_json)])
+        await self.db.write([_snapshot_row(game_id, seq, state_json)])
 
     async def restore_points(self) -> dict[str, RestorePoint]:
         """For every running game of this process: its latest snapshot and the actions after it.
@@ -408,7 +405,7 @@ class Storage:
         unit = [_result_row(game_id, outcome_json)]
         if standings is not None:
             unit += standing_rows(game_id, standings)
-        await self._write(unit)
+        await self.db.write(unit)
 
     async def result(self, game_id: str) -> str | None:
         """The stored outcome JSON of a finished game."""
