@@ -30,6 +30,9 @@ class Presenter(Protocol):
     def game_closed(self, session: GameSession) -> None:
         """The game finished or was cancelled: final board and results."""
 
+    def board_moved(self, session: GameSession, old_message_id: int) -> None:
+        """The board was posted again below: the old message points to the new one."""
+
     def member_seen(self, user_id: int, lang: str) -> None:
         """A member used the bot in `lang`: what is later sent to them alone uses it too."""
 

@@ -21,7 +21,6 @@ from cogs.lobby import lobby_message
 from cogs.messages import COLOUR, game_title
 from cogs.options import parse_options, resolve, suggestions
 from cogs.pictures import board_picture, with_picture
-from cogs.presenter import DiscordPresenter
 from cogs.replay import export_log
 from cogs.replies import Reply, guarded
 from cogs.seats import confirmation, is_manager
@@ -182,9 +181,8 @@ class GamesCog(commands.Cog):
             old = session.record.message_id
             message_id = await reply.post(**with_picture(board, picture))
             await self.runtime.board_posted(session, message_id)
-            presenter = self.bot.presenter
-            if old is not None and isinstance(presenter, DiscordPresenter):
-                presenter.board_moved(session, old)
+            if old is not None:
+                self.bot.presenter.board_moved(session, old)
 
         await guarded(interaction, work)
 
