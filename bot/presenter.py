@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from bot.session import GameSession
     from engines.core import Event
+
+
+class PrivatePanel(Protocol):
+    """A member's own panel that the bot may still redraw: an ephemeral message (or one in
+    their DMs) reached through the interaction that last showed it."""
+
+    message_id: int
+    ephemeral: bool
+
+    async def redraw(self, **fields: Any) -> None:
+        """Edit the panel (message fields as `Message.edit` takes them)."""
+
+    async def remove(self) -> None:
+        """Delete the panel."""
 
 
 class Presenter(Protocol):
@@ -32,6 +47,16 @@ class Presenter(Protocol):
 
     def board_moved(self, session: GameSession, old_message_id: int) -> None:
         """The board was posted again below: the old message points to the new one."""
+
+    def panel_shown(
+        self, session: GameSession, seat: int, user_id: int, lang: str, panel: PrivatePanel
+    ) -> None:
+        """A member was just shown their panel: keep it current while Discord allows, and
+        retire the one they had before."""
+
+    def answering(self, game_id: str, user_id: int) -> AbstractContextManager[None]:
+        """A member's click on a game is being answered: their panel is redrawn by that answer,
+        not meanwhile."""
 
     def member_seen(self, user_id: int, lang: str) -> None:
         """A member used the bot in `lang`: what is later sent to them alone uses it too."""

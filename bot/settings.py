@@ -35,6 +35,10 @@ class Settings(BaseSettings):
     """The shards this process runs (e.g. `SHARD_IDS=0,1`); unset runs every shard."""
     board_edit_interval: float = Field(default=1.0, ge=0.0)
     """Minimum seconds between two edits of one game's board (latest state wins)."""
+    board_repost_after: int = Field(default=6, ge=0)
+    """The bot's own messages (moves, notices) under a game's board after which the board is
+    posted again at the bottom; 0 never does. Members' chat is not counted: the bot does not
+    read messages."""
     rest_per_second: float = Field(default=40.0, ge=0.0, le=DISCORD_GLOBAL_PER_SECOND)
     """Our own REST calls (not interaction answers) per second, under Discord's global 50.
 

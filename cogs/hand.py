@@ -13,13 +13,14 @@ from typing import Any, Self
 
 import discord
 
+from bot.client import TabletopBot
 from bot.i18n import t
 from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
 from cogs.messages import board_embed, game_text, hand_embed
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
-from cogs.pictures import Picture, hand_picture, with_picture
+from cogs.pictures import hand_picture, with_picture
 from cogs.replies import Answer, Reply, guarded
 
 ROWS = 5
@@ -345,7 +346,7 @@ def _component(session: GameSession, slot: Slot) -> discord.ui.Item[Any]:
 
 
 async def show_hand(reply: Answer, game_id: str) -> None:
-    """ "My hand": a fresh ephemeral panel for a seated player."""
+    """ "My hand": a fresh ephemeral panel for a seated player (it replaces their last one)."""
     bot = reply.bot
     session = bot.runtime.get(game_id)
     seat = seated(session, reply.user_id)
@@ -353,6 +354,7 @@ async def show_hand(reply: Answer, game_id: str) -> None:
     panel = hand_panel(session, seat, reply.lang)
     picture = await hand_picture(bot, session, seat, reply.lang)
     await reply.answer(**with_picture(panel, picture))
+    keep_current(reply, session, seat)
     if bot.presenter.closed_dms_news(reply.user_id):
         await reply.answer(t(reply.lang, "dm-closed"))
 
@@ -369,20 +371,18 @@ async def play(reply: Answer, game_id: str, action: str, version: int) -> None:
     except StaleAction:
         content = t(reply.lang, "error-stale")
     if session.running:
-        panel = hand_panel(session, seat, reply.lang)
-        picture = await hand_picture(bot, session, seat, reply.lang)
-        await redraw(reply, picture, content=content, **panel)
+        await redraw(reply, session, seat, content=content)
+    elif reply.private_panel:
+        over = t(reply.lang, "hand-game-over")
+        await reply.edit(content=over, embed=None, view=None, attachments=[])
     else:
-        await redraw(reply, None, content=t(reply.lang, "hand-game-over"), embed=None, view=None)
+        await reply.answer(t(reply.lang, "hand-game-over"))
 
 
 async def pick(reply: Answer, game_id: str, key: str) -> None:
     """The first click of a two-click choice: the panel, redrawn, offers the second."""
     session = reply.bot.runtime.get(game_id)
-    seat = seated(session, reply.user_id)
-    panel = hand_panel(session, seat, reply.lang, picked=key)
-    picture = await hand_picture(reply.bot, session, seat, reply.lang)
-    await redraw(reply, picture, **panel)
+    await redraw(reply, session, seated(session, reply.user_id), picked=key)
 
 
 async def undo(reply: Answer, game_id: str, version: int) -> None:
@@ -395,9 +395,7 @@ async def undo(reply: Answer, game_id: str, version: int) -> None:
         content = t(reply.lang, "error-stale")
     else:
         await bot.runtime.undo(session, reply.user_id)
-    panel = hand_panel(session, seat, reply.lang)
-    picture = await hand_picture(bot, session, seat, reply.lang)
-    await redraw(reply, picture, content=content, **panel)
+    await redraw(reply, session, seat, content=content)
 
 
 async def extra(reply: Answer, game_id: str, action: str) -> None:
@@ -406,22 +404,50 @@ async def extra(reply: Answer, game_id: str, action: str) -> None:
     session = runtime.get(game_id)
     seat = seated(session, reply.user_id)
     await runtime.act_extra(session, reply.user_id, action)
-    panel = hand_panel(session, seat, reply.lang)
-    picture = await hand_picture(reply.bot, session, seat, reply.lang)
-    await redraw(reply, picture, content=t(reply.lang, "signal-sent"), **panel)
+    await redraw(reply, session, seat, content=t(reply.lang, "signal-sent"))
 
 
-async def redraw(reply: Answer, picture: Picture | None, **panel: Any) -> None:
+async def drawn_panel(
+    bot: TabletopBot,
+    session: GameSession,
+    seat: int,
+    lang: str,
+    picked: str | None = None,
+    *,
+    edit: bool = True,
+) -> dict[str, Any]:
+    """A seat's panel as it stands now, with its picture, as message fields."""
+    panel = hand_panel(session, seat, lang, picked)
+    picture = await hand_picture(bot, session, seat, lang)
+    return with_picture(panel, picture, edit=edit)
+
+
+async def redraw(
+    reply: Answer,
+    session: GameSession,
+    seat: int,
+    picked: str | None = None,
+    content: str | None = None,
+) -> None:
     """Redraw the member's own panel in place: their ephemeral one, or the one in their DMs.
 
     A panel's custom_id could be forged onto a public message (the board); that message is
     never turned into someone's private panel: the member gets a fresh one of their own.
     """
-    if reply.private_panel:
-        await reply.edit(**with_picture(panel, picture, edit=True))
+    private = reply.private_panel
+    panel = await drawn_panel(reply.bot, session, seat, reply.lang, picked, edit=private)
+    if private:
+        await reply.edit(content=content, **panel)
     else:
-        fresh = {k: v for k, v in panel.items() if v is not None}
-        await reply.answer(**with_picture(fresh, picture))
+        await reply.answer(content, **panel)
+    keep_current(reply, session, seat)
+
+
+def keep_current(reply: Answer, session: GameSession, seat: int) -> None:
+    """The panel just shown is the member's panel of this game from now on."""
+    panel = reply.own_panel()
+    if panel is not None:
+        reply.bot.presenter.panel_shown(session, seat, reply.user_id, reply.lang, panel)
 
 
 def relayed_work(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from contextlib import AbstractContextManager
+from functools import partial
 from typing import Any
 
 import discord
@@ -15,9 +17,11 @@ from discord.ext import commands
 
 from bot.client import TabletopBot
 from bot.i18n import t
+from bot.presenter import PrivatePanel
 from bot.render import renderer
 from bot.session import GameSession
-from cogs.hand import DmToggle, board_message, hand_panel
+from cogs.hand import DmToggle, board_message, drawn_panel, hand_panel
+from cogs.live_panels import LivePanels
 from cogs.lobby import RematchButton
 from cogs.messages import deadline_text, game_title, mention, results_text
 from cogs.outbox import Outbox
@@ -36,10 +40,16 @@ DMS_CLOSED = 50007
 class DiscordPresenter:
     """Implements bot.presenter.Presenter with discord.py."""
 
-    def __init__(self, client: TabletopBot, edit_interval: float, outbox: Outbox) -> None:
+    def __init__(
+        self, client: TabletopBot, edit_interval: float, outbox: Outbox, repost_after: int = 0
+    ) -> None:
         self.client = client
         self.edit_interval = edit_interval
         self.outbox = outbox
+        self.repost_after = repost_after
+        self.panels = LivePanels(partial(drawn_panel, client))
+        self._below: dict[str, int] = {}
+        """The bot's own messages posted under each game's board since it was posted."""
         self._cooling: set[str] = set()
         self._dirty: set[str] = set()
         self._said: dict[str, list[str]] = {}
@@ -66,6 +76,7 @@ class DiscordPresenter:
     def board_moved(self, session: GameSession, old_message_id: int) -> None:
         """The board was posted again below: the old one becomes a line pointing to it, with
         no buttons, so it never shows a state that is no longer true."""
+        self._below.pop(session.id, None)
         lang = session.record.language
 
         async def work() -> None:
@@ -83,10 +94,24 @@ class DiscordPresenter:
     async def shown(self) -> None:
         """Return once everything asked for so far is on Discord."""
         await self.outbox.idle()
+        await self.panels.idle()
 
     async def close(self) -> None:
         """Send nothing more."""
         await self.outbox.close()
+        await self.panels.close()
+
+    # --- members' own panels ---
+
+    def panel_shown(
+        self, session: GameSession, seat: int, user_id: int, lang: str, panel: PrivatePanel
+    ) -> None:
+        """Keep the member's panel current while Discord allows; retire their previous one."""
+        self.panels.shown(session, seat, user_id, lang, panel)
+
+    def answering(self, game_id: str, user_id: int) -> AbstractContextManager[None]:
+        """The member's click redraws their panel itself: no edit of it meanwhile."""
+        return self.panels.answering(game_id, user_id)
 
     def member_seen(self, user_id: int, lang: str) -> None:
         """Remember a member's language for the DMs we send them."""
@@ -102,7 +127,9 @@ class DiscordPresenter:
     # --- the board ---
 
     def board_changed(self, session: GameSession) -> None:
-        """Redraw the board soon, at most once per interval per game (latest state wins)."""
+        """Redraw the board soon, at most once per interval per game (latest state wins), and
+        the members' panels whose moves changed."""
+        self.panels.changed(session)
         if session.id in self._cooling:
             self._dirty.add(session.id)
             return
@@ -121,11 +148,21 @@ class DiscordPresenter:
             self._dirty.discard(session.id)
             self.board_changed(session)
 
-    async def _draw_board(self, session: GameSession) -> None:
+    async def _draw_board(self, session: GameSession, *, final: bool = False) -> None:
         record = session.record
         message = board_message(session, record.language)
         picture = await board_picture(self.client, session, record.language)
         channel = self.client.get_partial_messageable(record.play_channel_id)
+        buried = 0 < self.repost_after <= self._below.get(session.id, 0)
+        if buried and not final and record.message_id is not None:
+            # Out of sight under the game's own messages: posted again below, in order with
+            # them; the old board points down to the new one.
+            old = record.message_id
+            async with self._posting.setdefault(session.id, asyncio.Lock()):
+                posted = await channel.send(**with_picture(message, picture))
+                await self.client.runtime.board_posted(session, posted.id)
+            self.board_moved(session, old)
+            return
         if record.message_id is not None:
             try:
                 edited = with_picture(message, picture, edit=True)
@@ -138,6 +175,7 @@ class DiscordPresenter:
                     return
         posted = await channel.send(**with_picture(message, picture))
         await self.client.runtime.board_posted(session, posted.id)
+        self._below.pop(session.id, None)
 
     # --- turns and announcements ---
 
@@ -170,6 +208,7 @@ class DiscordPresenter:
             text = "\n".join(self._said.pop(session.id, []))
             if text:
                 await self._send(self._channel(session), text)
+                self._posted_under(session)
 
         self._post(session, f"say:{session.id}", post)
 
@@ -252,11 +291,19 @@ class DiscordPresenter:
         users = [session.record.seats[s].user_id for s in seats]
         pings = discord.AllowedMentions(users=[discord.Object(u) for u in users if u is not None])
         self._notices += 1
-        self._post(
-            session,
-            f"notice:{self._notices}",
-            lambda: self._send(self._channel(session), text, view, pings),
-        )
+
+        async def post() -> None:
+            await self._send(self._channel(session), text, view, pings)
+            self._posted_under(session)
+
+        self._post(session, f"notice:{self._notices}", post)
+
+    def _posted_under(self, session: GameSession) -> None:
+        """One more of our messages under the board: past `repost_after`, the board's next
+        redraw posts it again below."""
+        self._below[session.id] = self._below.get(session.id, 0) + 1
+        if self.repost_after and self._below[session.id] == self.repost_after:
+            self.board_changed(session)
 
     async def _send(
         self,
@@ -293,6 +340,8 @@ class DiscordPresenter:
     def game_closed(self, session: GameSession) -> None:
         """Final board; for a finished game a results message too."""
         self._notified.pop(session.id, None)
+        self._below.pop(session.id, None)
+        self.panels.closed(session)
         self._post(session, f"end:{session.id}", lambda: self._close(session), cost=2)
 
     async def _close(self, session: GameSession) -> None:
@@ -314,7 +363,7 @@ class DiscordPresenter:
                 embed = discord.Embed(description=t(lang, "lobby-closed"))
                 await channel.get_partial_message(record.message_id).edit(embed=embed, view=None)
             return
-        await self._draw_board(session)
+        await self._draw_board(session, final=True)
         text = results_text(session, lang)[:2000]
         if record.status == "finished":
             # Anyone may replay it, privately; its players may play it again. An abandoned game
@@ -332,4 +381,7 @@ async def setup(bot: commands.Bot) -> None:
         raise TypeError("the Discord presenter runs in the tabletop bot")
     settings = bot.settings
     outbox = Outbox(settings.rest_per_second, burst=settings.rest_burst)
-    bot.use_presenter(DiscordPresenter(bot, settings.board_edit_interval, outbox))
+    presenter = DiscordPresenter(
+        bot, settings.board_edit_interval, outbox, settings.board_repost_after
+    )
+    bot.use_presenter(presenter)

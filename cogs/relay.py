@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.client import TabletopBot
 from bot.i18n import language_of, t
+from bot.presenter import PrivatePanel
 from bot.shards import shard_of
 from bot.storage.database import Channels
 from cogs.hand import relayed_work
@@ -47,6 +48,7 @@ class RelayedReply(Answer):
         self.lang = language_of(discord.Locale(click["locale"]))
         self.user_id = int(click["user"])
         self._click = click
+        self._edited = False
         self._webhook = discord.Webhook.partial(
             int(click["application"]), click["token"], client=bot
         )
@@ -66,6 +68,31 @@ class RelayedReply(Answer):
         """Redraw the turn DM: a message of the bot's own, in the member's DM channel."""
         channel = self.bot.get_partial_messageable(int(self._click["channel"]))
         await channel.get_partial_message(int(self._click["message"])).edit(**fields)
+        self._edited = True
+
+    def own_panel(self) -> PrivatePanel | None:
+        """The turn DM, once redrawn, reached through this click's webhook from now on."""
+        if not self._edited:
+            return None
+        return WebhookPanel(self._webhook, int(self._click["message"]))
+
+
+class WebhookPanel:
+    """A turn DM redrawn through the webhook of a click another process received."""
+
+    ephemeral = False
+
+    def __init__(self, webhook: discord.Webhook, message_id: int) -> None:
+        self.webhook = webhook
+        self.message_id = message_id
+
+    async def redraw(self, **fields: Any) -> None:
+        """Edit the panel through the click's token."""
+        await self.webhook.edit_message(self.message_id, **fields)
+
+    async def remove(self) -> None:
+        """Delete the panel through the click's token."""
+        await self.webhook.delete_message(self.message_id)
 
 
 class Relay:

@@ -13,12 +13,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import discord
 
 from bot.client import TabletopBot
 from bot.i18n import language_of, t
+from bot.presenter import PrivatePanel
 from bot.runtime import GameError
 from bot.storage import StorageError
 from engines.core import IllegalAction
@@ -65,6 +67,43 @@ class Answer(abc.ABC):
     async def edit(self, **fields: Any) -> None:
         """Redraw the message whose component was used."""
 
+    @abc.abstractmethod
+    def own_panel(self) -> PrivatePanel | None:
+        """The member's own panel this interaction just showed or redrew, to keep current."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A message an interaction showed: its original response, or a followup."""
+
+    message_id: int
+    ephemeral: bool
+    original: bool
+
+
+class InteractionPanel:
+    """A private panel reached through the interaction that showed it (15 minutes)."""
+
+    def __init__(self, interaction: discord.Interaction, shown: Shown) -> None:
+        self.interaction = interaction
+        self.message_id = shown.message_id
+        self.ephemeral = shown.ephemeral
+        self._original = shown.original
+
+    async def redraw(self, **fields: Any) -> None:
+        """Edit the panel through the interaction's token."""
+        if self._original:
+            await self.interaction.edit_original_response(**fields)
+        else:
+            await self.interaction.followup.edit_message(self.message_id, **fields)
+
+    async def remove(self) -> None:
+        """Delete the panel through the interaction's token."""
+        if self._original:
+            await self.interaction.delete_original_response()
+        else:
+            await self.interaction.followup.delete_message(self.message_id)
+
 
 class Reply(Answer):
     """The one answer an interaction gets, whether or not it was deferred meanwhile."""
@@ -76,6 +115,8 @@ class Reply(Answer):
         self.user_id = interaction.user.id
         self._answering = False
         self._deferring: asyncio.Task[None] | None = None
+        self._shown: Shown | None = None
+        """The member's own message this interaction last showed or redrew."""
 
     @property
     def user(self) -> discord.User | discord.Member:
@@ -132,9 +173,13 @@ class Reply(Answer):
         if text is not None:
             fields["content"] = text[:MESSAGE_LIMIT]
         if self.interaction.response.is_done():
-            await self.interaction.followup.send(ephemeral=True, **fields)
+            # After a deferral the first followup takes the place of "thinking…", the original.
+            sent = await self.interaction.followup.send(ephemeral=True, wait=True, **fields)
+            self._shown = Shown(sent.id, ephemeral=True, original=False)
         else:
-            await self.interaction.response.send_message(ephemeral=True, **fields)
+            callback = await self.interaction.response.send_message(ephemeral=True, **fields)
+            if callback.message_id is not None:
+                self._shown = Shown(callback.message_id, ephemeral=True, original=True)
 
     async def post(self, **fields: Any) -> int:
         """A message everyone in the channel sees; returns its id."""
@@ -154,6 +199,14 @@ class Reply(Answer):
             await self.interaction.edit_original_response(**fields)
         else:
             await self.interaction.response.edit_message(**fields)
+        message = self.interaction.message
+        if message is not None and self.private_panel:
+            # A component's original response is the message it is on.
+            self._shown = Shown(message.id, message.flags.ephemeral, original=True)
+
+    def own_panel(self) -> PrivatePanel | None:
+        """The member's own panel this interaction just showed or redrew, to keep current."""
+        return None if self._shown is None else InteractionPanel(self.interaction, self._shown)
 
 
 def _report_deferral(deferring: asyncio.Task[None]) -> None:
@@ -190,6 +243,11 @@ async def guarded(
 
 async def answered(reply: A, work: Callable[[A], Awaitable[None]], game_id: str = "-") -> None:
     """Run a handler with `reply`; refusals get their localized reason, surprises an apology."""
+    with reply.bot.presenter.answering(game_id, reply.user_id):
+        await _answered(reply, work, game_id)
+
+
+async def _answered(reply: A, work: Callable[[A], Awaitable[None]], game_id: str) -> None:
     try:
         await work(reply)
     except GameError as exc:

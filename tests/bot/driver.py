@@ -99,7 +99,8 @@ async def take_first(actor: Any, panel: Any) -> Any | None:
 async def play_to_end(world: World, players: list[Any], max_rounds: int = 3000) -> list[Any]:
     """Every human acts whenever their panel offers something, until the results appear.
 
-    Returns every private panel shown, so tests can check what each player saw.
+    Returns every private panel shown, as it was then, so tests can check what each player saw;
+    each was private to its player when shown (a newer "My hand" deletes the older panel).
     """
     panels: list[Any] = []
     for _ in range(max_rounds):
@@ -111,11 +112,23 @@ async def play_to_end(world: World, players: list[Any], max_rounds: int = 3000) 
                 return panels
             result = await act_once(actor, board(world))
             if result is not None:
-                panels.append((actor, result))
+                shown = result.response
+                assert shown is not None and shown.ephemeral
+                for other in players:
+                    if other is not actor:
+                        assert shown.id not in {m.id for m in world.channel.history(viewer=other)}
+                panels.append((actor, shown))
                 moved = True
         if not moved:
             raise AssertionError("no player can act but the game has not ended")
     raise AssertionError("the game did not end")
+
+
+async def turn_dm(world: World, actor: Any) -> Any:
+    """The member's latest turn DM: a panel of their own that no "My hand" replaces (clicks
+    on it are made as `actor.user`)."""
+    await world.env.settle()
+    return actor.user.dm_channel.last_message
 
 
 def only_session(world: World) -> Any:

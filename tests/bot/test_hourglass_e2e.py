@@ -15,6 +15,7 @@ from tests.bot.driver import (
     only_session,
     open_game,
     play_to_end,
+    turn_dm,
 )
 
 
@@ -76,11 +77,8 @@ async def test_two_players_and_an_ai_play_hourglass_to_its_result(world):
     # The final board reveals every total (R20).
     assert description(final).count("⏳ **") == 3
 
-    for actor, result in panels:
-        assert result.response is not None and result.response.ephemeral
-        other = bob if actor is alice else alice
-        if result.response is not None:
-            assert result.response.id not in {m.id for m in world.channel.history(viewer=other)}
+    # Both played from panels that play_to_end saw private to their owner when shown.
+    assert {actor.id for actor, _ in panels} == {alice.id, bob.id}
 
 
 async def test_my_hand_is_private_and_shows_only_the_clickers_cards(world):
@@ -119,7 +117,7 @@ async def test_an_out_of_date_panel_or_a_wrong_turn_plays_nothing(world):
     assert not action_components(waiting)
     assert "Not your move" in waiting.embeds[0].footer.text
 
-    older = (await alice.click(board_message, label="My hand")).response
+    older = await turn_dm(world, alice)
     newer = (await alice.click(board_message, label="My hand")).response
     # R16: opening a set is the only move; 7 cards (R5), either way up: a button each.
     opens = action_components(newer)
@@ -127,7 +125,7 @@ async def test_an_out_of_date_panel_or_a_wrong_turn_plays_nothing(world):
     await alice.click(newer.message, custom_id=opens[0]["custom_id"])
     state = session.state
 
-    again = await alice.click(older.message, custom_id=opens[0]["custom_id"])
+    again = await alice.user.click(older, custom_id=opens[0]["custom_id"])
     assert "out of date" in again.response.content
     assert session.state == state and state.version == 1
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import time
 
 import discord
@@ -9,7 +10,16 @@ import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from tests.bot.driver import act_once, board, click_verb, only_session, open_game, press, ready_move
+from tests.bot.driver import (
+    act_once,
+    board,
+    click_verb,
+    message_of,
+    only_session,
+    open_game,
+    press,
+    ready_move,
+)
 
 TURN = 120
 
@@ -138,7 +148,11 @@ async def test_a_click_racing_the_deadline_is_applied_once(world):
     panel = (await alice.click(board_message, label="My hand")).response
     ready = await ready_move(alice, panel)  # a card picked, its pile not yet
     assert ready is not None
+    shown = message_of(ready[0])
+    in_client = copy.deepcopy(world.env.backend.get_message(shown.channel.id, shown.id).components)
     await world.env.advance_time(TURN + 1)
+    # The click left alice's client before the deadline's move redrew her panel there.
+    world.env.backend.get_message(shown.channel.id, shown.id).components = in_client
     session = only_session(world)
     version = session.state.version
     late = await press(alice, *ready)

@@ -48,28 +48,23 @@ async def test_restart_mid_game_resumes_the_same_state_and_old_buttons_work(worl
 
 
 async def test_a_click_on_an_older_panel_is_refused_as_stale_and_applies_nothing(world):
-    alice, bob = world.members[:2]
-    board_message = await open_game(world, alice, "thegame", [bob])
+    alice, bob, carol = world.members
+    board_message = await open_game(world, alice, "mindup", [bob, carol])
     session = only_session(world)
-    starter = (
-        alice if session.record.seats[next(iter(session.to_act()))].user_id == alice.id else bob
-    )
-    older = await ready_move(
-        starter, (await starter.click(board_message, label="My hand")).response
-    )
-    newer = await ready_move(
-        starter, (await starter.click(board_message, label="My hand")).response
-    )
+    await world.env.settle()
+    # Two panels of the same choice: the turn DM, and the one "My hand" opens in the channel.
+    older = await ready_move(alice.user, alice.user.dm_channel.last_message)
+    newer = await ready_move(alice, (await alice.click(board_message, label="My hand")).response)
     assert older is not None and newer is not None
-    await press(starter, *newer)
+    await press(alice, *newer)
     version = session.state.version
 
-    # The same card again from the panel drawn before that move: a double click in effect.
-    second = await press(starter, *older)
+    # The same card again from the panel drawn before that choice: a double click in effect.
+    second = await press(alice.user, *older)
 
     assert session.state.version == version
     assert "out of date" in second.response.content
-    assert "Your cards" in second.response.embeds[0].description
+    assert "Your collection" in second.response.embeds[0].description
 
 
 async def test_a_player_cannot_act_out_of_turn_and_strangers_are_told_they_are_not_playing(world):

@@ -1,0 +1,200 @@
+"""Members' private panels that keep up with their game while Discord lets the bot edit them.
+
+An ephemeral panel can be edited or deleted only through the interaction that showed it, and
+only for the 15 minutes that interaction's token lasts. Each member's latest panel of a game is
+kept here with that interaction. When what the seat may do changes (their move comes, a new
+phase, the end) the panel is redrawn; a job waiting for a panel does the newest work when it
+runs, so the latest state wins. A newer panel retires the one before it (an ephemeral one is
+deleted), and shortly before the token runs out the panel says how to get a fresh one.
+
+Interaction webhooks are outside Discord's global rate limit, so these edits leave through
+their own outbox, without the pacing the bot's other calls need.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import Counter
+from collections.abc import Awaitable, Callable, Hashable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.presenter import PrivatePanel
+from bot.session import GameSession
+from cogs.outbox import Outbox
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction's token lets the bot edit what it answered (Discord's limit)."""
+LAST_EDIT_BEFORE = 30.0
+"""Seconds before the token runs out when the panel says it no longer updates itself."""
+GONE = "gone"
+"""What a panel shows once its seat is no longer its member's (they left, or were removed)."""
+
+Draw = Callable[[GameSession, int, str], Awaitable[dict[str, Any]]]
+"""A seat's panel drawn now, in a language, as message fields for an edit."""
+
+
+def showing(session: GameSession, seat: int, user_id: int) -> Hashable:
+    """What a member's panel must be redrawn for when it changes: whether the seat may act
+    (and, while it may, each new state), whether it may take its last move back."""
+    holder = session.record.seats[seat]
+    if holder.user_id != user_id or holder.kicked or holder.ai:
+        return GONE
+    acting = seat in session.to_act()
+    undoable = session.undo_point is not None and session.undo_point[0] == seat
+    return acting, session.version if acting else 0, undoable
+
+
+@dataclass(eq=False)
+class _Live:
+    session: GameSession
+    user_id: int
+    panel: PrivatePanel
+    seat: int
+    lang: str
+    shows: Hashable
+    expiry: asyncio.TimerHandle
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class LivePanels:
+    """Each member's latest private panel of each game, kept current until its token ends."""
+
+    def __init__(self, draw: Draw) -> None:
+        self._draw = draw
+        self._outbox = Outbox(0, burst=0)
+        self._live: dict[str, dict[int, _Live]] = {}
+        self._answering: Counter[tuple[str, int]] = Counter()
+
+    def shown(
+        self, session: GameSession, seat: int, user_id: int, lang: str, panel: PrivatePanel
+    ) -> None:
+        """The member now looks at `panel`: keep it current; retire the one they had."""
+        game = self._live.setdefault(session.id, {})
+        before = game.pop(user_id, None)
+        if before is not None:
+            before.expiry.cancel()
+            if before.panel.message_id != panel.message_id:
+                self._put(session.id, user_id, "retire", partial(self._retire, before.panel))
+        expiry = asyncio.get_running_loop().call_later(
+            TOKEN_LIFETIME - LAST_EDIT_BEFORE, self._expire, session.id, user_id
+        )
+        shows = showing(session, seat, user_id)
+        game[user_id] = _Live(session, user_id, panel, seat, lang, shows, expiry)
+
+    def changed(self, session: GameSession) -> None:
+        """The game changed: redraw the panels whose seat may now do something else."""
+        for user_id, live in self._live.get(session.id, {}).items():
+            if showing(session, live.seat, user_id) != live.shows:
+                self._put(session.id, user_id, "draw", partial(self._redraw, live))
+
+    def closed(self, session: GameSession) -> None:
+        """The game is over: every panel says so, without buttons, and is let go."""
+        for user_id, live in self._live.pop(session.id, {}).items():
+            live.expiry.cancel()
+            self._put(session.id, user_id, "draw", partial(self._end, live))
+
+    @contextlib.contextmanager
+    def answering(self, game_id: str, user_id: int) -> Iterator[None]:
+        """While a member's click is answered, their panel is left to that answer; if the
+        answer did not redraw it (a refusal), it is brought up to date after."""
+        key = (game_id, user_id)
+        self._answering[key] += 1
+        try:
+            yield
+        finally:
+            self._answering[key] -= 1
+            if not self._answering[key]:
+                del self._answering[key]
+                live = self._live.get(game_id, {}).get(user_id)
+                if live is not None:
+                    self.changed(live.session)
+
+    async def idle(self) -> None:
+        """Return once every edit asked for so far is on Discord."""
+        await self._outbox.idle()
+
+    async def close(self) -> None:
+        """The bot is stopping: no more edits, no more timers."""
+        for game in self._live.values():
+            for live in game.values():
+                live.expiry.cancel()
+        self._live.clear()
+        await self._outbox.close()
+
+    def _put(
+        self, game_id: str, user_id: int, what: str, job: Callable[[], Awaitable[None]]
+    ) -> None:
+        self._outbox.put(f"{what}:{game_id}:{user_id}", job)
+
+    async def _redraw(self, live: _Live) -> None:
+        session, user_id = live.session, live.user_id
+        async with live.lock:
+            if self._live.get(session.id, {}).get(user_id) is not live:
+                return  # replaced by a newer panel, or the game ended meanwhile
+            if self._answering[(session.id, user_id)]:
+                return  # the member's click redraws it
+            shows = showing(session, live.seat, user_id)
+            if shows == live.shows:
+                return
+            live.shows = shows
+            if shows == GONE:
+                self._let_go(session.id, user_id)
+                await self._retire(live.panel)
+                return
+            try:
+                await live.panel.redraw(**await self._draw(session, live.seat, live.lang))
+            except discord.HTTPException as exc:
+                # Dismissed by the member, or the token is no longer valid: nothing to keep.
+                log.info("a panel in game %s could not be redrawn: %s", session.id, exc)
+                self._let_go(session.id, user_id)
+
+    async def _end(self, live: _Live) -> None:
+        if self._answering[(live.session.id, live.user_id)]:
+            return  # the member's own click ended the game and says so
+        async with live.lock:
+            with contextlib.suppress(discord.HTTPException):
+                await live.panel.redraw(
+                    content=t(live.lang, "hand-game-over"), embed=None, view=None, attachments=[]
+                )
+
+    def _expire(self, game_id: str, user_id: int) -> None:
+        live = self._let_go(game_id, user_id)
+        if live is None:
+            return
+
+        async def say() -> None:
+            async with live.lock:
+                with contextlib.suppress(discord.HTTPException):
+                    await live.panel.redraw(content=t(live.lang, "panel-expired"))
+
+        self._put(game_id, user_id, "draw", say)
+
+    def _let_go(self, game_id: str, user_id: int) -> _Live | None:
+        game = self._live.get(game_id, {})
+        live = game.pop(user_id, None)
+        if live is not None:
+            live.expiry.cancel()
+        if not game:
+            self._live.pop(game_id, None)
+        return live
+
+    @staticmethod
+    async def _retire(panel: PrivatePanel) -> None:
+        """An older panel: an ephemeral one is deleted; one in DMs keeps its words, not its
+        buttons (a turn DM links to the game)."""
+        try:
+            if panel.ephemeral:
+                await panel.remove()
+            else:
+                await panel.redraw(view=None)
+        except discord.HTTPException as exc:
+            log.info("an older panel could not be retired: %s", exc)

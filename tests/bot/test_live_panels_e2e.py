@@ -1,0 +1,138 @@
+"""A hand that keeps up and a board that stays in view, as members see them.
+
+A member's latest private panel follows their game while Discord lets the bot edit it; a new
+"My hand" replaces the one before; a board buried under the game's own messages comes down.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.conftest import World
+from tests.bot.driver import act_once, board, components, only_session, open_game
+
+MOVES = ("tb:act:", "tb:pick:", "tb:sel:")
+
+
+def moves(panel: Any) -> list[str]:
+    """The custom_ids of a panel's components that play or lead to a play."""
+    return [c["custom_id"] for c in components(panel) if c["custom_id"].startswith(MOVES)]
+
+
+def footer(panel: Any) -> str:
+    return (panel.embeds[0].footer.text or "") if panel.embeds else ""
+
+
+def own_panels(world: World, member: Any) -> list[Any]:
+    """The ephemeral panels a member sees in the channel."""
+    return [
+        m
+        for m in world.channel.history(viewer=member)
+        if m.flags.ephemeral and m.embeds and "your" in (m.embeds[0].title or "")
+    ]
+
+
+async def finish_turn(world: World, players: dict[int, Any]) -> None:
+    """The member whose move it is plays until it is someone else's."""
+    session = only_session(world)
+    seat = next(iter(session.to_act()))
+    while seat in session.to_act():
+        actor = players[session.record.seats[seat].user_id]
+        assert await act_once(actor, board(world)) is not None
+
+
+async def test_a_waiting_members_panel_becomes_their_move_panel_without_a_click(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    players = {alice.id: alice, bob.id: bob}
+    waiting = bob if 0 in session.to_act() else alice
+    shown = await waiting.click(board(world), label="My hand")
+    assert moves(shown.response) == []
+    assert "changes by itself when your move comes" in footer(shown.response)
+
+    await finish_turn(world, players)
+    await world.env.settle()
+
+    # The same message, redrawn by the bot: now it offers the waiting member's moves.
+    panel = shown.response
+    assert moves(panel) and footer(panel) == ""
+    assert "Your cards" in panel.embeds[0].description
+
+
+async def test_a_russian_panel_keeps_up_in_russian(world):
+    alice = world.members[0]
+    boris = world.member("boris", locale="ru")
+    await open_game(world, alice, "thegame", [boris])
+    session = only_session(world)
+    players = {alice.id: alice, boris.id: boris}
+    if session.record.seats[next(iter(session.to_act()))].user_id == boris.id:
+        await finish_turn(world, players)
+    shown = await boris.click(board(world), label="My hand")
+    assert "обновится сама" in footer(shown.response)
+
+    await finish_turn(world, players)
+    await world.env.settle()
+
+    assert moves(shown.response) and "Ваши карты" in shown.response.embeds[0].description
+
+
+async def test_a_new_my_hand_replaces_the_members_previous_panel(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    first = await alice.click(board(world), label="My hand")
+    second = await alice.click(board(world), label="My hand")
+    await world.env.settle()
+
+    assert [m.id for m in own_panels(world, alice)] == [second.response.id]
+    assert first.response is None  # deleted
+
+
+async def test_a_panel_says_how_to_get_a_fresh_one_before_discord_stops_its_edits(world):
+    alice, bob = world.members[:2]
+    await world.admin.slash(world.channel, "config timer", turn_seconds=0)  # no one times out
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    waiting = bob if 0 in session.to_act() else alice
+    shown = await waiting.click(board(world), label="My hand")
+
+    await world.env.advance_time(15 * 60)
+    await world.env.settle()
+
+    assert "no longer updates itself" in shown.response.content
+    assert "My hand" in shown.response.content
+
+
+async def test_every_panel_says_the_game_is_over_when_it_ends(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    panels = [await m.click(board(world), label="My hand") for m in (alice, bob)]
+
+    asked = await alice.slash(world.channel, "game end")
+    await alice.click(asked.response.message, label="Yes, end it")
+    await world.env.settle()
+
+    for shown in panels:
+        assert shown.response.content.startswith("The game is over")
+        assert components(shown.response) == [] and shown.response.embeds == []
+
+
+async def test_a_board_buried_under_the_games_messages_is_posted_again_below(world):
+    alice = world.members[0]
+    first = await open_game(world, alice, "mindup", [], ai=2)
+    for _ in range(40):  # each turn's reveal is a message of its own
+        if board(world).id != first.id:
+            break
+        assert await act_once(alice, board(world)) is not None
+        await world.env.settle()
+    again = board(world)
+    assert again.id != first.id
+    assert only_session(world).record.message_id == again.id
+
+    history = world.channel.history()
+    old = next(m for m in history if m.id == first.id)
+    assert old.content.startswith("⤵️ The board has moved down") and str(again.id) in old.content
+    assert old.embeds == [] and components(old) == []
+    between = [m for m in history if first.id < m.id < again.id]
+    assert len(between) >= 6
+    assert history[-1].id == again.id or again.id in [m.id for m in history[-2:]]
