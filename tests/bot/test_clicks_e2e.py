@@ -1,6 +1,7 @@
 """Clicks per turn, counted as members make them: every game played through Discord, each human
-following the AI's choice through their own panel, from the board's "My hand" and from the turn
-DM. A button is one click, a select two (open it, pick an option).
+following the AI's choice through their own panel: opened from the board's "My hand" every turn,
+the turn DM, or a panel opened once and kept (the bot redraws it when the member's move comes).
+A button is one click, a select two (open it, pick an option).
 
 `pytest tests/bot/test_clicks_e2e.py -s` prints a row per game and way in: the README's
 "Clicks per turn" figures.
@@ -76,17 +77,23 @@ async def reach(actor: Any, panel: Any, action: Any, view: Any, slug: str) -> Re
     return Reached(1 + then.clicks, then.select, then.answer)
 
 
-async def play_turn(world: Any, actor: Any, seat: int, from_dm: bool) -> Turn:
-    """One turn of `seat`, from the board's "My hand" or from the turn DM."""
+async def play_turn(world: Any, actor: Any, seat: int, way: str, kept: dict[int, Any]) -> Turn:
+    """One turn of `seat`: from the board's "My hand", from the turn DM, or from the panel the
+    member keeps open (opened once with "My hand", then redrawn by the bot as the game goes)."""
     session = only_session(world)
     game, slug = session.game, session.record.slug
-    if from_dm:
+    if way == "turn-dm":
         # The turn DM, or the DM panel the last move redrew when the same seat goes on (the
         # next secret choice, a bonus turn): either is the seat's current panel.
         actor = actor.user  # in DMs a member clicks as a user
         panel, clicks = actor.dm_channel.last_message, 0
+    elif way == "kept-panel" and actor.id in kept:
+        panel, clicks = kept[actor.id].response, 0
     else:
-        panel, clicks = (await actor.click(board(world), label="My hand")).response, 1
+        opened = await actor.click(board(world), label="My hand")
+        kept[actor.id] = opened
+        # Opening the panel once is not a click of a turn when it is kept open.
+        panel, clicks = opened.response, 0 if way == "kept-panel" else 1
     expected, selects, moves = clicks, 0, []
     while True:
         before = session.state
@@ -102,11 +109,12 @@ async def play_turn(world: Any, actor: Any, seat: int, from_dm: bool) -> Turn:
         # A secret choice is a turn of its own, even when it reveals and the next one begins.
         over = game.SPEC.simultaneous or seat not in game.to_act(after)
         if over or any(e.kind.endswith(".turn") for e in events):
+            kept[actor.id] = reached.answer
             return Turn(tuple(moves), clicks, expected, selects)
         panel = reached.answer.response
 
 
-async def measure(world: Any, slug: str, from_dm: bool) -> list[Turn]:
+async def measure(world: Any, slug: str, way: str) -> list[Turn]:
     """TURNS turns of a game of humans only (three for Mind Up!, else two), or all of it if it
     is shorter."""
     alice, bob, carol = world.members
@@ -114,20 +122,24 @@ async def measure(world: Any, slug: str, from_dm: bool) -> list[Turn]:
     await open_game(world, alice, slug, humans[1:])
     session = only_session(world)
     turns: list[Turn] = []
+    kept: dict[int, Any] = {}
     while len(turns) < TURNS and not finished(world) and session.running:
         seat = min(session.to_act())
-        turns.append(await play_turn(world, humans[seat], seat, from_dm))
+        turns.append(await play_turn(world, humans[seat], seat, way, kept))
         await world.env.settle()
     return turns
 
 
-@pytest.mark.parametrize("from_dm", [False, True], ids=["my-hand", "turn-dm"])
+WAYS = {"my-hand": "My hand", "turn-dm": "turn DM", "kept-panel": "panel kept open"}
+
+
+@pytest.mark.parametrize("way", list(WAYS))
 @pytest.mark.parametrize("slug", list(COST))
-async def test_clicks_per_turn(world, slug, from_dm):
-    turns = await measure(world, slug, from_dm)
+async def test_clicks_per_turn(world, slug, way):
+    turns = await measure(world, slug, way)
     assert len(turns) == TURNS or finished(world)
     assert [t.clicks for t in turns] == [t.expected for t in turns], turns
-    opening = 0 if from_dm else 1
+    opening = 1 if way == "my-hand" else 0
     if slug != "hourglass":  # its moves come in kinds that may crowd a panel into a select
         assert not any(t.selects for t in turns)
     if slug == "mindup":  # a card: one click, after "My hand"
@@ -138,6 +150,5 @@ async def test_clicks_per_turn(world, slug, from_dm):
             ("pass",): opening + 1,
         }
     clicks = [t.clicks for t in turns]
-    way = "turn DM" if from_dm else "My hand"
     mean = sum(clicks) / len(clicks)
-    print(f"\n| {slug} | {way} | {len(turns)} | {min(clicks)}–{max(clicks)} | {mean:.1f} |")
+    print(f"\n| {slug} | {WAYS[way]} | {len(turns)} | {min(clicks)}–{max(clicks)} | {mean:.1f} |")
