@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +21,8 @@ from bot.storage.batch_writer import BatchWriter
 from bot.storage.database import Row, Unit
 from bot.storage.migrations import migrate
 from bot.storage.records import StorageError
+
+log = logging.getLogger(__name__)
 
 CHECKPOINT_EVERY = 100
 """Commits between two WAL checkpoints (the writer's automatic ones are off)."""
@@ -106,6 +109,10 @@ class SqliteDatabase:
         # not stall the event loop. PASSIVE never waits for the writer.
         try:
             await self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.OperationalError as exc:
+            # A read held the table at that moment; the next checkpoint copies what this one
+            # would have.
+            log.info("WAL checkpoint put off: %s", exc)
         finally:
             self._checkpointing = None
 
