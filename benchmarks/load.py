@@ -3,7 +3,7 @@
 Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
      [--per-guild 10] [--ramp 1] [--timeline] [--calibrate 0.5 1] [--stages]
      [--database postgresql://postgres@127.0.0.1/test] [--processes 2]
-     [--board-edit-interval 1] [--rest-per-second 40] [--snapshot-every 10] [--no-ai-worker]
+     [--board-edit-interval 1.25] [--rest-per-second 40] [--snapshot-every 10] [--no-ai-worker]
 
 The tables are spread over servers (guilds), 10 to a server by default. Each bot is one process
 (ours with its AI worker, a process pool of one started from a fork server). The bot's settings

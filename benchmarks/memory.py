@@ -1,6 +1,6 @@
 """Resident memory per running game of the real bot process.
 
-Run: python -m benchmarks.memory [--games 1000] [--no-ai-worker] [--board-edit-interval 1]
+Run: python -m benchmarks.memory [--games 1000] [--no-ai-worker] [--board-edit-interval 1.25]
 
 Starts `python -m bot` against the fake Discord (benchmarks/fake_discord) with a world of N
 channels and members, reads VmRSS from /proc/<pid>/status with no game running (RSS_0), then

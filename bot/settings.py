@@ -33,8 +33,12 @@ class Settings(BaseSettings):
     # NoDecode: the variable is `0,1`, not JSON.
     shard_ids: Annotated[list[int] | None, NoDecode] = None
     """The shards this process runs (e.g. `SHARD_IDS=0,1`); unset runs every shard."""
-    board_edit_interval: float = Field(default=1.0, ge=0.0)
-    """Minimum seconds between two edits of one game's board (latest state wins)."""
+    board_edit_interval: float = Field(default=1.25, ge=0.0)
+    """Minimum seconds between two edits of one game's board (latest state wins).
+
+    Discord allows 5 edits per 5 s in a channel; four of them for the board leave room for the
+    game's other edits there (a board that moved down, the lobby) without waiting on that limit.
+    """
     board_repost_after: int = Field(default=6, ge=0)
     """The bot's own messages (moves, notices) under a game's board after which the board is
     posted again at the bottom; 0 never does. Members' chat is not counted: the bot does not
@@ -97,10 +101,11 @@ class Settings(BaseSettings):
     def rest_burst(self) -> int:
         """Calls that may leave at once after a quiet spell, on top of `rest_per_second`.
 
-        What the steady rate leaves of Discord's global limit, less one for safety, so that a
-        burst and the steady rate together stay within the 50 of any second.
+        Half of what the steady rate leaves of Discord's global limit: a burst and the steady
+        rate together stay within the 50 of any second with room to spare, since a request
+        that discord.py holds for its route's own limit leaves later than its slot.
         """
-        return max(int(DISCORD_GLOBAL_PER_SECOND - self.rest_per_second) - 1, 0)
+        return max(int(DISCORD_GLOBAL_PER_SECOND - self.rest_per_second) // 2, 0)
 
     @property
     def database_shown(self) -> str:

@@ -2,9 +2,10 @@
 
 Interaction answers are exempt from the global limit of 50 requests a second, but while a global
 429 lasts discord.py holds back every request, answers included, and clicks fail. So everything
-else waits here and leaves at a steady rate under the limit. A job queued again under the same
-key before it ran keeps its place and does the newest work when it runs: a busy game's board
-shows the latest state, not every state in between.
+else leaves at a steady rate under the limit: a job awaits `slot()` right before each of its
+requests, so the time a job spends preparing one (drawing a picture) never bunches requests
+together. A job queued again under the same key before it started keeps its place and does the
+newest work when it runs: a busy game's board shows the latest state, not every state in between.
 """
 
 from __future__ import annotations
@@ -20,31 +21,37 @@ Job = Callable[[], Awaitable[None]]
 
 
 class Outbox:
-    """A keyed FIFO drained at `per_second`, with bursts of up to `burst` after a quiet spell.
+    """A keyed FIFO of jobs whose requests leave at `per_second`, with bursts of up to `burst`
+    after a quiet spell.
 
-    `per_second` 0 means no pacing at all (a simulated Discord without a global limit).
+    At most `per_second` jobs run at once (one second's worth of requests); the rest wait in
+    the queue, where a newer job under the same key replaces them. `per_second` 0 means no
+    pacing at all (a simulated Discord without a global limit, or interaction webhooks, which
+    Discord does not count against it).
     """
 
     def __init__(self, per_second: float, burst: int) -> None:
         self._interval = 1.0 / per_second if per_second else 0.0
         self._burst = burst
-        self._jobs: OrderedDict[str, tuple[Job, int]] = OrderedDict()
+        self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._next_at = 0.0
         self._drainer: asyncio.Task[None] | None = None
         self._running: set[asyncio.Task[None]] = set()
+        self._room = asyncio.Semaphore(max(1, int(per_second))) if per_second else None
+        self._turn = asyncio.Lock()
         self._closed = False
 
     def __len__(self) -> int:
         return len(self._jobs)
 
-    def put(self, key: str, job: Job, cost: int = 1) -> None:
-        """Queue `job` (`cost` requests); under a key already waiting, replace that job."""
+    def put(self, key: str, job: Job) -> None:
+        """Queue `job`; under a key already waiting, replace that job."""
         if self._closed:
             return  # shutting down: nothing more goes out
         if key in self._jobs:
-            self._jobs[key] = (job, cost)
+            self._jobs[key] = job
             return
-        self._jobs[key] = (job, cost)
+        self._jobs[key] = job
         if self._drainer is None:
             self._drainer = asyncio.get_running_loop().create_task(self._drain())
 
@@ -62,11 +69,29 @@ class Outbox:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def slot(self) -> None:
+        """Return when one more request may leave: a job awaits this right before each one."""
+        if not self._interval:
+            return
+        # One caller at a time, in turn: however late the loop wakes a sleeper, the next one
+        # counts from now, so requests never catch up by more than the burst.
+        async with self._turn:
+            now = asyncio.get_running_loop().time()
+            # Credit for a quiet spell is capped at `burst` requests.
+            self._next_at = max(self._next_at, now - self._burst * self._interval)
+            if self._next_at > now:
+                await asyncio.sleep(self._next_at - now)
+            self._next_at += self._interval
+
     async def _drain(self) -> None:
         try:
             while self._jobs:
-                _, (job, cost) = self._jobs.popitem(last=False)
-                await self._spend(cost)
+                if self._room is not None:
+                    await self._room.acquire()
+                if not self._jobs:  # closed meanwhile
+                    self._free()
+                    break
+                _, job = self._jobs.popitem(last=False)
                 # Each job runs on its own: a route that is rate limited must not hold the queue.
                 task = asyncio.get_running_loop().create_task(self._run(job))
                 self._running.add(task)
@@ -74,19 +99,14 @@ class Outbox:
         finally:
             self._drainer = None
 
-    async def _spend(self, cost: int) -> None:
-        if not self._interval:
-            return
-        now = asyncio.get_running_loop().time()
-        # Credit for a quiet spell is capped at `burst` requests.
-        self._next_at = max(self._next_at, now - self._burst * self._interval)
-        if self._next_at > now:
-            await asyncio.sleep(self._next_at - now)
-        self._next_at += cost * self._interval
+    def _free(self) -> None:
+        if self._room is not None:
+            self._room.release()
 
-    @staticmethod
-    async def _run(job: Job) -> None:
+    async def _run(self, job: Job) -> None:
         try:
             await job()
         except Exception:
             log.exception("a queued Discord call failed")
+        finally:
+            self._free()

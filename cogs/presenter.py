@@ -63,7 +63,7 @@ class DiscordPresenter:
         self._dm_channels: dict[int, int] = {}
         self._notified: dict[str, frozenset[int]] = {}
 
-    def _post(self, session: GameSession, key: str, work: Any, cost: int = 1) -> None:
+    def _post(self, session: GameSession, key: str, work: Any) -> None:
         """Queue a call that posts in the game's channel; a game's posts keep their order."""
         lock = self._posting.setdefault(session.id, asyncio.Lock())
 
@@ -71,7 +71,7 @@ class DiscordPresenter:
             async with lock:
                 await work()
 
-        self.outbox.put(key, job, cost)
+        self.outbox.put(key, job)
 
     def board_moved(self, session: GameSession, old_message_id: int) -> None:
         """The board was posted again below: the old one becomes a line pointing to it, with
@@ -82,6 +82,7 @@ class DiscordPresenter:
         async def work() -> None:
             channel = self._channel(session)
             new = channel.get_partial_message(session.record.message_id or old_message_id)
+            await self.outbox.slot()
             await channel.get_partial_message(old_message_id).edit(
                 content=t(lang, "board-moved", link=new.jump_url),
                 embed=None,
@@ -159,6 +160,7 @@ class DiscordPresenter:
             # them; the old board points down to the new one.
             old = record.message_id
             async with self._posting.setdefault(session.id, asyncio.Lock()):
+                await self.outbox.slot()
                 posted = await channel.send(**with_picture(message, picture))
                 await self.client.runtime.board_posted(session, posted.id)
             self.board_moved(session, old)
@@ -166,6 +168,7 @@ class DiscordPresenter:
         if record.message_id is not None:
             try:
                 edited = with_picture(message, picture, edit=True)
+                await self.outbox.slot()
                 await channel.get_partial_message(record.message_id).edit(**edited)
                 return
             except discord.HTTPException as exc:
@@ -173,6 +176,7 @@ class DiscordPresenter:
                 if exc.code not in (EDIT_TOO_OLD, UNKNOWN_MESSAGE):
                     log.warning("board edit failed in game %s: %s", record.id, exc)
                     return
+        await self.outbox.slot()
         posted = await channel.send(**with_picture(message, picture))
         await self.client.runtime.board_posted(session, posted.id)
         self._below.pop(session.id, None)
@@ -216,10 +220,8 @@ class DiscordPresenter:
         return self.client.get_partial_messageable(session.record.play_channel_id)
 
     def _queue_dm(self, session: GameSession, seat: int, user_id: int) -> None:
-        # Opening a member's DM channel is a second request, the first time only.
-        cost = 1 if user_id in self._dm_channels else 2
         job = lambda: self._dm_turn(session, seat, user_id)  # noqa: E731
-        self.outbox.put(f"dm:{session.id}:{user_id}", job, cost=cost)
+        self.outbox.put(f"dm:{session.id}:{user_id}", job)
 
     async def _dm_turn(self, session: GameSession, seat: int, user_id: int) -> None:
         if user_id in self._dms_closed or not await self.client.runtime.wants_turn_dms(user_id):
@@ -237,6 +239,7 @@ class DiscordPresenter:
         panel["view"].add_item(DmToggle(False, t(lang, "dm-turn-off")))
         try:
             channel = await self._dm_channel(user_id)
+            await self.outbox.slot()
             await channel.send(t(lang, "dm-your-turn", link=link), **with_picture(panel, picture))
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
@@ -249,7 +252,11 @@ class DiscordPresenter:
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
-            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            user = self.client.get_user(user_id)
+            if user is None:
+                await self.outbox.slot()
+                user = await self.client.fetch_user(user_id)
+            await self.outbox.slot()
             channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
@@ -261,12 +268,12 @@ class DiscordPresenter:
         async def job() -> None:
             try:
                 channel = await self._dm_channel(user_id)
+                await self.outbox.slot()
                 await channel.send(text)
             except discord.HTTPException as exc:
                 log.info("could not tell %s about game %s: %s", user_id, session.id, exc)
 
-        cost = 1 if user_id in self._dm_channels else 2
-        self.outbox.put(f"tell:{session.id}:{user_id}:{key}", job, cost)
+        self.outbox.put(f"tell:{session.id}:{user_id}:{key}", job)
 
     # --- notices ---
 
@@ -316,6 +323,7 @@ class DiscordPresenter:
         if pings is not None:
             fields["allowed_mentions"] = pings
         try:
+            await self.outbox.slot()
             await channel.send(text[:2000], **fields)
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s", channel.id, exc)
@@ -342,7 +350,7 @@ class DiscordPresenter:
         self._notified.pop(session.id, None)
         self._below.pop(session.id, None)
         self.panels.closed(session)
-        self._post(session, f"end:{session.id}", lambda: self._close(session), cost=2)
+        self._post(session, f"end:{session.id}", lambda: self._close(session))
 
     async def _close(self, session: GameSession) -> None:
         try:
@@ -361,6 +369,7 @@ class DiscordPresenter:
         if session.state is None:
             if record.message_id is not None:
                 embed = discord.Embed(description=t(lang, "lobby-closed"))
+                await self.outbox.slot()
                 await channel.get_partial_message(record.message_id).edit(embed=embed, view=None)
             return
         await self._draw_board(session, final=True)
@@ -370,8 +379,10 @@ class DiscordPresenter:
             # has nothing to replay.
             view = replay_view(record.id, lang)
             view.add_item(RematchButton(record.id, t(lang, "rematch-button")))
+            await self.outbox.slot()
             await channel.send(text, view=view)
         else:
+            await self.outbox.slot()
             await channel.send(text)
 
 

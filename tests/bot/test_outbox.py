@@ -1,4 +1,5 @@
-"""Outbox: the bot's own Discord calls leave in order, the latest per key, and failures stay local."""
+"""Outbox: the bot's own Discord calls leave in order, paced, the latest per key, and failures
+stay local."""
 
 from __future__ import annotations
 
@@ -14,15 +15,18 @@ WAIT = 2.0
 
 
 class Recorder:
-    """Jobs that note when they run, and an event set once `expected` of them ran."""
+    """Jobs that take their slot and note when they "send", and an event set once `expected` of
+    them did."""
 
-    def __init__(self, expected: int) -> None:
+    def __init__(self, outbox: Outbox, expected: int) -> None:
+        self.outbox = outbox
         self.ran: list[str] = []
         self.expected = expected
         self.done = asyncio.Event()
 
     def job(self, name: str, fail: bool = False):
         async def run() -> None:
+            await self.outbox.slot()
             self.ran.append(name)
             if len(self.ran) >= self.expected:
                 self.done.set()
@@ -52,7 +56,7 @@ async def outbox(request):
 
 async def test_jobs_run_in_the_order_they_were_queued(outbox):
     names = [f"board-{i}" for i in range(10)]
-    rec = Recorder(len(names))
+    rec = Recorder(outbox, len(names))
     for name in names:
         outbox.put(name, rec.job(name))
     await rec.wait()
@@ -61,7 +65,7 @@ async def test_jobs_run_in_the_order_they_were_queued(outbox):
 
 
 async def test_a_job_queued_again_under_a_waiting_key_replaces_it_and_keeps_its_place(outbox):
-    rec = Recorder(3)
+    rec = Recorder(outbox, 3)
     outbox.put("board:g1", rec.job("g1 v1"))
     outbox.put("dm:alice", rec.job("alice"))
     outbox.put("board:g1", rec.job("g1 v2"))
@@ -74,17 +78,17 @@ async def test_a_job_queued_again_under_a_waiting_key_replaces_it_and_keeps_its_
 
 
 async def test_a_key_queued_again_after_its_job_ran_runs_again(outbox):
-    first = Recorder(1)
+    first = Recorder(outbox, 1)
     outbox.put("board:g1", first.job("v1"))
     await first.wait()
-    second = Recorder(1)
+    second = Recorder(outbox, 1)
     outbox.put("board:g1", second.job("v2"))
     await second.wait()
     assert first.ran == ["v1"] and second.ran == ["v2"]
 
 
 async def test_a_failing_job_is_logged_and_does_not_stop_the_later_ones(outbox, caplog):
-    rec = Recorder(3)
+    rec = Recorder(outbox, 3)
     outbox.put("a", rec.job("a"))
     outbox.put("b", rec.job("b", fail=True))
     outbox.put("c", rec.job("c"))
@@ -98,7 +102,7 @@ async def test_a_failing_job_is_logged_and_does_not_stop_the_later_ones(outbox, 
     assert str(failures[0].exc_info[1]) == "job b failed"
 
     # The outbox still works afterwards.
-    later = Recorder(1)
+    later = Recorder(outbox, 1)
     outbox.put("d", later.job("d"))
     await later.wait()
 
@@ -106,7 +110,7 @@ async def test_a_failing_job_is_logged_and_does_not_stop_the_later_ones(outbox, 
 async def test_close_drops_the_waiting_jobs():
     # Paced at one call a second with no burst: after the first, the others must wait.
     outbox = Outbox(per_second=1.0, burst=0)
-    rec = Recorder(1)
+    rec = Recorder(outbox, 1)
     for name in ("first", "second", "third"):
         outbox.put(name, rec.job(name))
     await rec.wait()
@@ -121,7 +125,7 @@ async def test_close_drops_the_waiting_jobs():
 
 async def test_close_before_anything_ran_drops_everything():
     outbox = Outbox(per_second=0.0, burst=1)
-    rec = Recorder(1)
+    rec = Recorder(outbox, 1)
     outbox.put("a", rec.job("a"))
     outbox.put("b", rec.job("b"))
     await outbox.close()
@@ -147,7 +151,7 @@ async def test_close_stops_a_job_under_way():
 
 async def test_nothing_queued_after_close_goes_out():
     outbox = Outbox(per_second=0.0, burst=1)
-    rec = Recorder(1)
+    rec = Recorder(outbox, 1)
     await outbox.close()
     outbox.put("late", rec.job("late"))
     await settle_outbox(outbox)
@@ -163,6 +167,7 @@ async def test_after_a_quiet_spell_only_the_burst_goes_at_once():
     all_ran = asyncio.Event()
 
     async def job() -> None:
+        await box.slot()
         started.append(loop.time())
         if len(started) == jobs:
             all_ran.set()
@@ -175,8 +180,40 @@ async def test_after_a_quiet_spell_only_the_burst_goes_at_once():
     finally:
         await box.close()
 
-    # However late the loop wakes it, the outbox never catches up by more than its burst.
+    # However late the loop wakes them, the requests never catch up by more than the burst.
     window = 0.04
     busiest = max(sum(1 for t in started if s <= t < s + window) for s in started)
     assert busiest <= burst + 1 + per_second * window
     assert started[burst + 1] - started[0] >= 0.9 / per_second  # after the burst, one at a time
+
+
+async def test_jobs_that_prepare_for_a_while_still_send_one_interval_apart():
+    # Jobs that all finish preparing at the same moment (pictures drawn at once) do not send
+    # together: each request waits for its own slot.
+    per_second, jobs = 200.0, 20
+    box = Outbox(per_second=per_second, burst=0)
+    loop = asyncio.get_running_loop()
+    ready = asyncio.Event()
+    sent: list[float] = []
+    all_sent = asyncio.Event()
+
+    async def job() -> None:
+        await ready.wait()
+        await box.slot()
+        sent.append(loop.time())
+        if len(sent) == jobs:
+            all_sent.set()
+
+    try:
+        for i in range(jobs):
+            box.put(f"board:{i}", job)
+        await asyncio.sleep(0.2)  # every job has started and waits for its picture
+        ready.set()
+        await asyncio.wait_for(all_sent.wait(), WAIT)
+    finally:
+        await box.close()
+
+    window = 0.05
+    busiest = max(sum(1 for t in sent if s <= t < s + window) for s in sent)
+    assert busiest <= 1 + per_second * window  # not all 20 at once
+    assert sent[-1] - sent[0] >= (jobs - 1) * 0.9 / per_second
