@@ -43,14 +43,19 @@ Draw = Callable[[GameSession, int, str], Awaitable[dict[str, Any]]]
 
 
 def showing(session: GameSession, seat: int, user_id: int) -> Hashable:
-    """What a member's panel must be redrawn for when it changes: whether the seat may act
-    (and, while it may, each new state), whether it may take its last move back."""
+    """What a member's panel must be redrawn for when it changes: whether the seat may act,
+    a move made for it (by the AI at its deadline), whether it may take its last move back.
+
+    Others' moves while the seat may act do not change what it may do (in a simultaneous
+    phase a panel stays valid until its own seat acts: `GameSession.check_fresh`), so they
+    redraw nothing.
+    """
     holder = session.record.seats[seat]
     if holder.user_id != user_id or holder.kicked or holder.ai:
         return GONE
     acting = seat in session.to_act()
     undoable = session.undo_point is not None and session.undo_point[0] == seat
-    return acting, session.version if acting else 0, undoable
+    return acting, session.last_acted.get(seat), undoable
 
 
 @dataclass(eq=False)
