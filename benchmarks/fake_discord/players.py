@@ -3,8 +3,10 @@
 A `Table` is one channel with one or two human members. The host types `/newgame`, the others
 join, the host adds AI seats and starts; then every human opens "My hand" and plays what the
 ephemeral panel offers (buttons `tb:act:…`, selects `tb:sel:…`, and The Game's cards `tb:pick:…`
-that lead to their piles), following the type-7 updates of that panel, until it offers nothing; then waits for a turn DM or a change in the channel and
-opens "My hand" again. When the game is over the host opens the next one.
+that lead to their piles), following the type-7 updates of that panel, until it offers nothing;
+then waits for the bot to redraw that panel when their move comes, and plays on from it. "My
+hand" again only if the panel is gone, or nothing at all happened for a while. When the game is
+over the host opens the next one.
 
 Every action click is recorded (`Act`) with how the bot answered it, so the crash test can check
 the action log against what players were told.
@@ -400,29 +402,18 @@ class Table:
         return None
 
     async def human(self, game: Game, user: int) -> None:
-        """One human's loop: My hand, play what it offers, wait for the next turn."""
+        """One human's loop: My hand, play what it offers, wait for the bot to redraw that panel
+        when the next turn comes; My hand again only when the panel is gone or stays silent."""
         p = self.p
         dm: Signal = self.server.signal(("dm", user))
         channel: Signal = self.server.signal(self.channel_id)
+        panel: dict[str, Any] | None = None
         while not game.over and p.time_left():
             seen_dm, seen_channel = dm.generation, channel.generation
-            board = self._board(game)
-            if board is None:
-                answer = await p.slash(user, self.channel_id, "game hand")
-            else:
-                answer = await p.click(user, self.channel_id, board, f"tb:hand:{game.gid}", "hand")
-            if answer is None:
-                await asyncio.sleep(0.05)
-                continue
-            if answer.content in (p.texts.game_over, p.texts.no_game_here):
-                self._over(game)
-                return
-            if answer.answer_type != 4 or answer.content == p.texts.not_started:
-                self._unexpected("hand", answer)
-                await asyncio.sleep(0.5)
-                continue
-            self._started(game)
-            panel = answer.answer
+            if panel is None:
+                panel = await self._open_hand(game, user)
+                if panel is None:
+                    continue
             fruitless = 0
             while panel is not None and p.time_left() and fruitless < 20:
                 choices = offered(panel)
@@ -462,15 +453,50 @@ class Table:
                     panel = None
             if panel is None or not p.time_left():
                 continue
-            # Nothing to do now: wait for our turn DM or a change in the channel.
+            # Nothing to do now: the bot redraws this panel when our move comes (a turn DM or a
+            # change in the channel may come first).
+            redrawn: Signal = self.server.signal(("ephemeral", int(panel["id"])))
+            seen_panel = redrawn.generation
             await _first(
-                dm.wait(seen_dm, TURN_WAIT), channel.wait(seen_channel, TURN_WAIT), TURN_WAIT
+                dm.wait(seen_dm, TURN_WAIT),
+                channel.wait(seen_channel, TURN_WAIT),
+                redrawn.wait(seen_panel, TURN_WAIT),
+                timeout=TURN_WAIT,
             )
+            quiet = (redrawn.generation, dm.generation, channel.generation) == (
+                seen_panel,
+                seen_dm,
+                seen_channel,
+            )
+            # Play on from the panel as the bot left it (None once deleted); after a while with
+            # nothing at all, a fresh "My hand", as a member would.
+            panel = None if quiet else self.server.ephemeral.get(int(panel["id"]))
+
+    async def _open_hand(self, game: Game, user: int) -> dict[str, Any] | None:
+        """ "My hand" (or /game hand once the board is gone): the fresh panel, or None."""
+        p = self.p
+        board = self._board(game)
+        if board is None:
+            answer = await p.slash(user, self.channel_id, "game hand")
+        else:
+            answer = await p.click(user, self.channel_id, board, f"tb:hand:{game.gid}", "hand")
+        if answer is None:
+            await asyncio.sleep(0.05)
+            return None
+        if answer.content in (p.texts.game_over, p.texts.no_game_here):
+            self._over(game)
+            return None
+        if answer.answer_type != 4 or answer.content == p.texts.not_started:
+            self._unexpected("hand", answer)
+            await asyncio.sleep(0.5)
+            return None
+        self._started(game)
+        return answer.answer
 
 
-async def _first(a: Any, b: Any, timeout: float) -> None:
-    """Wait for the first of two coroutines (bounded by `timeout`), cancel the other."""
-    tasks = [asyncio.ensure_future(a), asyncio.ensure_future(b)]
+async def _first(*waits: Any, timeout: float) -> None:
+    """Wait for the first of some coroutines (bounded by `timeout`), cancel the others."""
+    tasks = [asyncio.ensure_future(w) for w in waits]
     try:
         await asyncio.wait(tasks, timeout=timeout + 0.1, return_when=asyncio.FIRST_COMPLETED)
     finally:

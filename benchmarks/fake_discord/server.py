@@ -509,6 +509,7 @@ class FakeDiscord:
         channel_id = int(message["channel_id"])
         if int(message.get("flags", 0)) & EPHEMERAL:
             self._keep_ephemeral(message)
+            self.signal(("ephemeral", int(message["id"]))).fire()
             return
         self._store(channel_id, message)
         recipient = self.dm_recipient.get(channel_id)
@@ -809,6 +810,7 @@ class FakeDiscord:
         if request.method == "DELETE":
             self.messages.get(record.channel_id, {}).pop(int(message["id"]), None)
             self.ephemeral.pop(int(message["id"]), None)
+            self.signal(("ephemeral", int(message["id"]))).fire()
             return web.Response(status=204)
         if request.method == "PATCH":
             body = await self._body(request)
