@@ -471,6 +471,9 @@ class Table:
             # Play on from the panel as the bot left it (None once deleted); after a while with
             # nothing at all, a fresh "My hand", as a member would.
             panel = None if quiet else self.server.ephemeral.get(int(panel["id"]))
+            if panel is not None and panel.get("content") == p.texts.panel_game_over:
+                self._over(game)  # the bot redrew the panel at the end of the game
+                return
 
     async def _open_hand(self, game: Game, user: int) -> dict[str, Any] | None:
         """ "My hand" (or /game hand once the board is gone): the fresh panel, or None."""

@@ -235,7 +235,10 @@ async def test_an_out_of_date_panel_plays_nothing(world):
     state = session.state
     assert state.choices[0] == int(first["custom_id"].split(".")[-1])
 
-    again = await alice.user.click(older, custom_id=second["custom_id"])
+    # The same card on the older panel (drawn at an earlier version if the AI chose meanwhile).
+    card = second["custom_id"].rsplit(":", 1)[1]
+    (on_older,) = [c for c in action_components(older) if c["custom_id"].endswith(f":{card}")]
+    again = await alice.user.click(older, custom_id=on_older["custom_id"])
     assert "That panel was out of date, so nothing was played." in again.response.content
     assert session.state == state and state.choices[0] == int(first["custom_id"].split(".")[-1])
     # The fresh panel shows the locked-in card and offers nothing more.
