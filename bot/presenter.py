@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -49,9 +50,16 @@ class Presenter(Protocol):
         """The board was posted again below: the old message points to the new one."""
 
     def panel_shown(
-        self, session: GameSession, seat: int, user_id: int, lang: str, panel: PrivatePanel
+        self,
+        session: GameSession,
+        seat: int,
+        user_id: int,
+        lang: str,
+        panel: PrivatePanel,
+        shows: Hashable,
     ) -> None:
-        """A member was just shown their panel: keep it current while Discord allows, and
+        """A member was just shown their panel, drawn when the game stood at `shows` (what
+        the Discord side compares to redraw it): keep it current while Discord allows, and
         retire the one they had before."""
 
     def answering(self, game_id: str, user_id: int) -> AbstractContextManager[None]:

@@ -8,7 +8,7 @@ is refused and the panel redrawn, never applied twice.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, Self
 
 import discord
@@ -18,6 +18,7 @@ from bot.i18n import t
 from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
+from cogs.live_panels import showing
 from cogs.messages import board_embed, game_text, hand_embed
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
 from cogs.pictures import hand_picture, with_picture
@@ -351,10 +352,11 @@ async def show_hand(reply: Answer, game_id: str) -> None:
     session = bot.runtime.get(game_id)
     seat = seated(session, reply.user_id)
     bot.presenter.member_seen(reply.user_id, reply.lang)
+    shows = showing(session, seat, reply.user_id)
     panel = hand_panel(session, seat, reply.lang)
     picture = await hand_picture(bot, session, seat, reply.lang)
     await reply.answer(**with_picture(panel, picture))
-    keep_current(reply, session, seat)
+    keep_current(reply, session, seat, shows)
     if bot.presenter.closed_dms_news(reply.user_id):
         await reply.answer(t(reply.lang, "dm-closed"))
 
@@ -435,19 +437,20 @@ async def redraw(
     never turned into someone's private panel: the member gets a fresh one of their own.
     """
     private = reply.private_panel
+    shows = showing(session, seat, reply.user_id)
     panel = await drawn_panel(reply.bot, session, seat, reply.lang, picked, edit=private)
     if private:
         await reply.edit(content=content, **panel)
     else:
         await reply.answer(content, **panel)
-    keep_current(reply, session, seat)
+    keep_current(reply, session, seat, shows)
 
 
-def keep_current(reply: Answer, session: GameSession, seat: int) -> None:
-    """The panel just shown is the member's panel of this game from now on."""
+def keep_current(reply: Answer, session: GameSession, seat: int, shows: Hashable) -> None:
+    """The panel just shown, drawn at `shows`, is the member's panel of this game from now on."""
     panel = reply.own_panel()
     if panel is not None:
-        reply.bot.presenter.panel_shown(session, seat, reply.user_id, reply.lang, panel)
+        reply.bot.presenter.panel_shown(session, seat, reply.user_id, reply.lang, panel, shows)
 
 
 def relayed_work(

@@ -80,9 +80,16 @@ class LivePanels:
         self._answering: Counter[tuple[str, int]] = Counter()
 
     def shown(
-        self, session: GameSession, seat: int, user_id: int, lang: str, panel: PrivatePanel
+        self,
+        session: GameSession,
+        seat: int,
+        user_id: int,
+        lang: str,
+        panel: PrivatePanel,
+        shows: Hashable,
     ) -> None:
-        """The member now looks at `panel`: keep it current; retire the one they had."""
+        """The member now looks at `panel`, drawn at `shows` (`showing` when its text was
+        made: the game may have moved on while its picture was drawn and it was sent)."""
         game = self._live.setdefault(session.id, {})
         before = game.pop(user_id, None)
         if before is not None:
@@ -92,8 +99,9 @@ class LivePanels:
         expiry = asyncio.get_running_loop().call_later(
             TOKEN_LIFETIME - LAST_EDIT_BEFORE, self._expire, session.id, user_id
         )
-        shows = showing(session, seat, user_id)
         game[user_id] = _Live(session, user_id, panel, seat, lang, shows, expiry)
+        if showing(session, seat, user_id) != shows:
+            self.changed(session)  # it moved on meanwhile: redraw now
 
     def changed(self, session: GameSession) -> None:
         """The game changed: redraw the panels whose seat may now do something else."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Hashable
 from contextlib import AbstractContextManager
 from functools import partial
 from typing import Any
@@ -105,10 +106,16 @@ class DiscordPresenter:
     # --- members' own panels ---
 
     def panel_shown(
-        self, session: GameSession, seat: int, user_id: int, lang: str, panel: PrivatePanel
+        self,
+        session: GameSession,
+        seat: int,
+        user_id: int,
+        lang: str,
+        panel: PrivatePanel,
+        shows: Hashable,
     ) -> None:
         """Keep the member's panel current while Discord allows; retire their previous one."""
-        self.panels.shown(session, seat, user_id, lang, panel)
+        self.panels.shown(session, seat, user_id, lang, panel, shows)
 
     def answering(self, game_id: str, user_id: int) -> AbstractContextManager[None]:
         """The member's click redraws their panel itself: no edit of it meanwhile."""
