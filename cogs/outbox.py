@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Hashable
 
 log = logging.getLogger(__name__)
 
 Job = Callable[[], Awaitable[None]]
+
+ROUTE_LIMIT, ROUTE_WINDOW = 5, 5.0
+"""Discord's limit for creating, and for editing, messages in one channel: 5 per 5 s."""
+ROUTES_KEPT = 4096
+"""Routes remembered before those whose window has passed are forgotten."""
 
 
 class Outbox:
@@ -39,6 +44,8 @@ class Outbox:
         self._running: set[asyncio.Task[None]] = set()
         self._room = asyncio.Semaphore(max(1, int(per_second))) if per_second else None
         self._turn = asyncio.Lock()
+        self._routes: dict[Hashable, deque[float]] = {}
+        """Each route's latest requests, for its own limit (ROUTE_LIMIT per ROUTE_WINDOW)."""
         self._closed = False
 
     def __len__(self) -> int:
@@ -69,10 +76,18 @@ class Outbox:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def slot(self) -> None:
-        """Return when one more request may leave: a job awaits this right before each one."""
+    async def slot(self, route: Hashable | None = None) -> None:
+        """Return when one more request may leave: a job awaits this right before each one.
+
+        `route`: the request's own Discord limit, e.g. ("edit", channel id): 5 per 5 s in a
+        channel. Waiting for it here, not inside discord.py, keeps every request leaving at its
+        slot; requests that discord.py held for their channels (whose windows the opening of
+        many tables at once lines up) would otherwise leave together, over the global limit.
+        """
         if not self._interval:
             return
+        if route is not None:
+            await self._route_turn(route)
         # One caller at a time, in turn: however late the loop wakes a sleeper, the next one
         # counts from now, so requests never catch up by more than the burst.
         async with self._turn:
@@ -82,6 +97,18 @@ class Outbox:
             if self._next_at > now:
                 await asyncio.sleep(self._next_at - now)
             self._next_at += self._interval
+
+    async def _route_turn(self, route: Hashable) -> None:
+        loop = asyncio.get_running_loop()
+        if len(self._routes) > ROUTES_KEPT:
+            # Forget routes whose window has passed: they could send again at once anyway.
+            now = loop.time()
+            for key in [k for k, sent in self._routes.items() if sent[-1] < now - ROUTE_WINDOW]:
+                del self._routes[key]
+        sent = self._routes.setdefault(route, deque(maxlen=ROUTE_LIMIT))
+        while len(sent) == ROUTE_LIMIT and (wait := sent[0] + ROUTE_WINDOW - loop.time()) > 0:
+            await asyncio.sleep(wait)
+        sent.append(loop.time())
 
     async def _drain(self) -> None:
         try:

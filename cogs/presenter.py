@@ -83,7 +83,7 @@ class DiscordPresenter:
         async def work() -> None:
             channel = self._channel(session)
             new = channel.get_partial_message(session.record.message_id or old_message_id)
-            await self.outbox.slot()
+            await self.outbox.slot(("edit", channel.id))
             await channel.get_partial_message(old_message_id).edit(
                 content=t(lang, "board-moved", link=new.jump_url),
                 embed=None,
@@ -167,7 +167,7 @@ class DiscordPresenter:
             # them; the old board points down to the new one.
             old = record.message_id
             async with self._posting.setdefault(session.id, asyncio.Lock()):
-                await self.outbox.slot()
+                await self.outbox.slot(("post", channel.id))
                 posted = await channel.send(**with_picture(message, picture))
                 await self.client.runtime.board_posted(session, posted.id)
             self.board_moved(session, old)
@@ -175,7 +175,7 @@ class DiscordPresenter:
         if record.message_id is not None:
             try:
                 edited = with_picture(message, picture, edit=True)
-                await self.outbox.slot()
+                await self.outbox.slot(("edit", channel.id))
                 await channel.get_partial_message(record.message_id).edit(**edited)
                 return
             except discord.HTTPException as exc:
@@ -183,7 +183,7 @@ class DiscordPresenter:
                 if exc.code not in (EDIT_TOO_OLD, UNKNOWN_MESSAGE):
                     log.warning("board edit failed in game %s: %s", record.id, exc)
                     return
-        await self.outbox.slot()
+        await self.outbox.slot(("post", channel.id))
         posted = await channel.send(**with_picture(message, picture))
         await self.client.runtime.board_posted(session, posted.id)
         self._below.pop(session.id, None)
@@ -246,7 +246,7 @@ class DiscordPresenter:
         panel["view"].add_item(DmToggle(False, t(lang, "dm-turn-off")))
         try:
             channel = await self._dm_channel(user_id)
-            await self.outbox.slot()
+            await self.outbox.slot(("post", channel.id))
             await channel.send(t(lang, "dm-your-turn", link=link), **with_picture(panel, picture))
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
@@ -275,7 +275,7 @@ class DiscordPresenter:
         async def job() -> None:
             try:
                 channel = await self._dm_channel(user_id)
-                await self.outbox.slot()
+                await self.outbox.slot(("post", channel.id))
                 await channel.send(text)
             except discord.HTTPException as exc:
                 log.info("could not tell %s about game %s: %s", user_id, session.id, exc)
@@ -330,7 +330,7 @@ class DiscordPresenter:
         if pings is not None:
             fields["allowed_mentions"] = pings
         try:
-            await self.outbox.slot()
+            await self.outbox.slot(("post", channel.id))
             await channel.send(text[:2000], **fields)
         except discord.HTTPException as exc:
             log.warning("could not post in channel %s: %s", channel.id, exc)
@@ -376,7 +376,7 @@ class DiscordPresenter:
         if session.state is None:
             if record.message_id is not None:
                 embed = discord.Embed(description=t(lang, "lobby-closed"))
-                await self.outbox.slot()
+                await self.outbox.slot(("edit", channel.id))
                 await channel.get_partial_message(record.message_id).edit(embed=embed, view=None)
             return
         await self._draw_board(session, final=True)
@@ -386,10 +386,10 @@ class DiscordPresenter:
             # has nothing to replay.
             view = replay_view(record.id, lang)
             view.add_item(RematchButton(record.id, t(lang, "rematch-button")))
-            await self.outbox.slot()
+            await self.outbox.slot(("post", channel.id))
             await channel.send(text, view=view)
         else:
-            await self.outbox.slot()
+            await self.outbox.slot(("post", channel.id))
             await channel.send(text)
 
 

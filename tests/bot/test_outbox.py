@@ -217,3 +217,29 @@ async def test_jobs_that_prepare_for_a_while_still_send_one_interval_apart():
     busiest = max(sum(1 for t in sent if s <= t < s + window) for s in sent)
     assert busiest <= 1 + per_second * window  # not all 20 at once
     assert sent[-1] - sent[0] >= (jobs - 1) * 0.9 / per_second
+
+
+async def test_a_channels_sixth_message_in_its_window_waits_for_it_and_other_channels_do_not(
+    monkeypatch,
+):
+    # Discord's 5 per 5 s in a channel, on a shorter window so the test is quick.
+    window = 0.3
+    monkeypatch.setattr("cogs.outbox.ROUTE_WINDOW", window)
+    box = Outbox(per_second=1000.0, burst=100)
+    loop = asyncio.get_running_loop()
+    sent: dict[str, list[float]] = {"a": [], "b": []}
+
+    async def send(channel: str) -> None:
+        await box.slot(("post", channel))
+        sent[channel].append(loop.time())
+
+    try:
+        await asyncio.wait_for(
+            asyncio.gather(*(send("a") for _ in range(6)), *(send("b") for _ in range(3))), WAIT
+        )
+    finally:
+        await box.close()
+
+    first, sixth = sent["a"][0], sent["a"][5]
+    assert sixth - first >= window * 0.9
+    assert all(t - first < window / 2 for t in sent["a"][:5] + sent["b"])
