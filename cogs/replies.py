@@ -173,7 +173,8 @@ class Reply(Answer):
         if text is not None:
             fields["content"] = text[:MESSAGE_LIMIT]
         if self.interaction.response.is_done():
-            # After a deferral the first followup takes the place of "thinking…", the original.
+            # A followup is reached later by its id (after a deferral the first one takes the
+            # place of "thinking…").
             sent = await self.interaction.followup.send(ephemeral=True, wait=True, **fields)
             self._shown = Shown(sent.id, ephemeral=True, original=False)
         else:
