@@ -32,21 +32,6 @@ def _with_locale(*args: Any, **kwargs: Any) -> Any:
 sim_interactions.base_payload = _with_locale
 
 
-SETTLE_TIMEOUT = 20.0
-"""Real seconds SimCord waits for the bot to finish what a step set off before calling it hung.
-
-SimCord's 5 s is tight for the test command's four workers on two cores beside real bot
-processes; a hung bot still fails, only later. A test that times something itself (a slow click)
-sets its own with `pytest.mark.simcord`.
-"""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT))
-
-
 def make_bot(database_url: str) -> TabletopBot:
     """A bot as `python -m bot` builds it, on a test database, editing boards at once."""
     settings = Settings(
