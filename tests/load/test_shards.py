@@ -41,7 +41,13 @@ from engines.core import action_adapter, decode_action
 from tests.conftest import drop_postgres_database, fresh_postgres_database
 from tests.load.crash import FAST_BOT, CrashReport, check, processes_of, reap
 
-pytestmark = [pytest.mark.postgresql, pytest.mark.asyncio(loop_scope="module")]
+# One worker runs them all, on the module's one pair of processes (starting a pair costs tens
+# of seconds of both cores).
+pytestmark = [
+    pytest.mark.postgresql,
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.xdist_group("shards"),
+]
 
 SHARDS = 2
 TABLES_PER_GUILD = 8
