@@ -135,4 +135,4 @@ async def test_a_board_buried_under_the_games_messages_is_posted_again_below(wor
     assert old.embeds == [] and components(old) == []
     between = [m for m in history if first.id < m.id < again.id]
     assert len(between) >= 6
-    assert history[-1].id == again.id or again.id in [m.id for m in history[-2:]]
+    assert again.id in [m.id for m in history[-2:]]  # at the bottom (a move's line may follow)
