@@ -170,10 +170,9 @@ class LivePanels:
                 log.info("a panel in game %s could not be redrawn: %s", session.id, exc)
                 self._let_go(session.id, user_id)
 
-    @staticmethod
-    async def _end(live: _Live) -> None:
-        # Also when the member's own click ended the game: that click may have been on another
-        # panel (a turn DM), and this one says the same.
+    async def _end(self, live: _Live) -> None:
+        if self._answering[(live.session.id, live.user_id)]:
+            return  # the member's own click ended the game and says so
         async with live.lock:
             with contextlib.suppress(discord.HTTPException):
                 await live.panel.redraw(
