@@ -250,6 +250,7 @@ async def phase_ours(
     bots = [started.bot for started in starts]
     players = Players(server, seed=args.seed)
     players.lobby_pause = args.lobby_pause
+    players.think = (args.think[0], args.think[1])
     tables = make_tables(players, n, args.humans, slugs)
     stream: list[Interaction] = []
     server.on_interaction.append(stream.append)
@@ -480,7 +481,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     print(
         f"games: {', '.join(slugs)}; {args.humans} human(s) per game, AI in the other seats; "
         f"{args.seconds:g} s per phase; {args.per_guild} tables per server; "
-        f"first /newgame of every table within {args.ramp:g} s"
+        f"first /newgame of every table within {args.ramp:g} s; "
+        + (
+            f"members look {args.think[0]:g}-{args.think[1]:g} s at their panel before each click"
+            if args.think[1] > 0
+            else "members click the instant their panel appears"
+        )
     )
     print(f"our bot's settings: {knobs_line(args)}")
     where = "a SQLite file" if args.database is None else "a new PostgreSQL database"
@@ -614,6 +620,15 @@ def main() -> None:
     )
     parser.add_argument(
         "--lobby-pause", type=float, default=1.0, help="seconds the host reads the lobby"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=[0.0, 0.0],
+        metavar=("MIN", "MAX"),
+        help="seconds a member looks at their panel before each click of a move, drawn "
+        "uniformly (default 0 0: the instant it appears, which measures capacity)",
     )
     parser.add_argument("--no-bare", action="store_true", help="skip the bare discord.py bot")
     parser.add_argument(

@@ -6,7 +6,8 @@ ephemeral panel offers (buttons `tb:act:…`, selects `tb:sel:…`, and The Game
 that lead to their piles), following the type-7 updates of that panel, until it offers nothing;
 then waits for the bot to redraw that panel when their move comes, and plays on from it. "My
 hand" again only if the panel is gone, or nothing at all happened for a while. When the game is
-over the host opens the next one.
+over the host opens the next one. `Players.think` is how long a member looks at their panel
+before each click of a move (none by default: as fast as the bot answers).
 
 Every action click is recorded (`Act`) with how the bot answered it, so the crash test can check
 the action log against what players were told.
@@ -108,6 +109,15 @@ class Players:
         self.until = 0.0
         self.stopping = False
         self.lobby_pause = LOBBY_PAUSE
+        self.think: tuple[float, float] = (0.0, 0.0)
+        """Seconds a member looks at a panel before each click of a move, drawn uniformly from
+        this range; (0, 0) clicks the instant the panel appears, which measures capacity."""
+
+    async def pause_to_think(self) -> None:
+        """A member reading their panel before a click."""
+        low, high = self.think
+        if high > 0:
+            await asyncio.sleep(self.rng.uniform(low, high))
 
     def time_left(self) -> bool:
         """Whether players may still start new interactions."""
@@ -416,6 +426,13 @@ class Table:
                     continue
             fruitless = 0
             while panel is not None and p.time_left() and fruitless < 20:
+                if p.think[1] > 0:
+                    await p.pause_to_think()
+                    # The member clicks what the panel shows after their pause (the bot may
+                    # have redrawn it meanwhile, or deleted it).
+                    panel = self.server.ephemeral.get(int(panel["id"]))
+                    if panel is None or game.over or not p.time_left():
+                        break
                 choices = offered(panel)
                 if not choices and (first := picks(panel)):
                     cid = p.rng.choice(first)
