@@ -62,9 +62,11 @@ class Presenter(Protocol):
         the Discord side compares to redraw it): keep it current while Discord allows, and
         retire the one they had before."""
 
-    def answering(self, game_id: str, user_id: int) -> AbstractContextManager[None]:
-        """A member's click on a game is being answered: their panel is redrawn by that answer,
-        not meanwhile."""
+    def answering(
+        self, game_id: str, user_id: int, clicked: int | None
+    ) -> AbstractContextManager[None]:
+        """A member's click on a game is being answered (`clicked`: the message it was on, None
+        for a command): their panel is redrawn by that answer, not meanwhile."""
 
     def member_seen(self, user_id: int, lang: str) -> None:
         """A member used the bot in `lang`: what is later sent to them alone uses it too."""

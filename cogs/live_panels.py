@@ -78,6 +78,8 @@ class LivePanels:
         self._outbox = Outbox(0, burst=0)
         self._live: dict[str, dict[int, _Live]] = {}
         self._answering: Counter[tuple[str, int]] = Counter()
+        self._clicked: Counter[int] = Counter()
+        """Messages whose click is being answered: that answer says what became of the game."""
 
     def shown(
         self,
@@ -116,14 +118,21 @@ class LivePanels:
             self._put(session.id, user_id, "draw", partial(self._end, live))
 
     @contextlib.contextmanager
-    def answering(self, game_id: str, user_id: int) -> Iterator[None]:
+    def answering(self, game_id: str, user_id: int, clicked: int | None) -> Iterator[None]:
         """While a member's click is answered, their panel is left to that answer; if the
-        answer did not redraw it (a refusal), it is brought up to date after."""
+        answer did not redraw it (a refusal), it is brought up to date after. `clicked`: the
+        message the click was on (None for a command)."""
         key = (game_id, user_id)
         self._answering[key] += 1
+        if clicked is not None:
+            self._clicked[clicked] += 1
         try:
             yield
         finally:
+            if clicked is not None:
+                self._clicked[clicked] -= 1
+                if not self._clicked[clicked]:
+                    del self._clicked[clicked]
             self._answering[key] -= 1
             if not self._answering[key]:
                 del self._answering[key]
@@ -171,8 +180,10 @@ class LivePanels:
                 self._let_go(session.id, user_id)
 
     async def _end(self, live: _Live) -> None:
-        if self._answering[(live.session.id, live.user_id)]:
-            return  # the member's own click ended the game and says so
+        if self._clicked[live.panel.message_id]:
+            # The click being answered on this very panel says what became of the game; a
+            # click elsewhere (a turn DM) leaves this one to say it here.
+            return
         async with live.lock:
             with contextlib.suppress(discord.HTTPException):
                 await live.panel.redraw(

@@ -117,9 +117,11 @@ class DiscordPresenter:
         """Keep the member's panel current while Discord allows; retire their previous one."""
         self.panels.shown(session, seat, user_id, lang, panel, shows)
 
-    def answering(self, game_id: str, user_id: int) -> AbstractContextManager[None]:
+    def answering(
+        self, game_id: str, user_id: int, clicked: int | None
+    ) -> AbstractContextManager[None]:
         """The member's click redraws their panel itself: no edit of it meanwhile."""
-        return self.panels.answering(game_id, user_id)
+        return self.panels.answering(game_id, user_id, clicked)
 
     def member_seen(self, user_id: int, lang: str) -> None:
         """Remember a member's language for the DMs we send them."""

@@ -58,6 +58,11 @@ class RelayedReply(Answer):
         """Only DM clicks are handed over: the panel is the member's own."""
         return True
 
+    @property
+    def clicked(self) -> int | None:
+        """The turn DM that was clicked."""
+        return int(self._click["message"])
+
     async def answer(self, text: str | None = None, **fields: Any) -> None:
         """An ephemeral followup of the acknowledged click."""
         if text is not None:

@@ -59,6 +59,11 @@ class Answer(abc.ABC):
     def private_panel(self) -> bool:
         """Whether the clicked message is the member's own (ephemeral, or in their DMs)."""
 
+    @property
+    @abc.abstractmethod
+    def clicked(self) -> int | None:
+        """The id of the message whose component was used (None for a command)."""
+
     @abc.abstractmethod
     async def answer(self, text: str | None = None, **fields: Any) -> None:
         """An ephemeral answer only the member sees."""
@@ -130,6 +135,12 @@ class Reply(Answer):
         return self.interaction.guild_id is None or (
             message is not None and message.flags.ephemeral
         )
+
+    @property
+    def clicked(self) -> int | None:
+        """The id of the message whose component was used (None for a command)."""
+        message = self.interaction.message
+        return None if message is None else message.id
 
     def defer_soon(self, update: bool) -> asyncio.TimerHandle:
         """Acknowledge the interaction in `ACK_AFTER` seconds unless it was answered by then.
@@ -244,8 +255,15 @@ async def guarded(
 
 async def answered(reply: A, work: Callable[[A], Awaitable[None]], game_id: str = "-") -> None:
     """Run a handler with `reply`; refusals get their localized reason, surprises an apology."""
-    with reply.bot.presenter.answering(game_id, reply.user_id):
-        await _answered(reply, work, game_id)
+    with reply.bot.presenter.answering(game_id, reply.user_id, reply.clicked):
+        try:
+            await _answered(reply, work, game_id)
+        except discord.HTTPException as exc:
+            if exc.code not in TOO_LATE:
+                raise
+            # Too late to answer at all, a refusal or an apology included; the game itself is
+            # consistent (the move was committed, or refused as a whole).
+            log.warning("an interaction in game %s was answered after Discord gave up", game_id)
 
 
 async def _answered(reply: A, work: Callable[[A], Awaitable[None]], game_id: str) -> None:
@@ -261,9 +279,6 @@ async def _answered(reply: A, work: Callable[[A], Awaitable[None]], game_id: str
         await reply.answer(t(reply.lang, "error-not-saved"))
     except Exception as exc:
         if isinstance(exc, discord.HTTPException) and exc.code in TOO_LATE:
-            # Too late to answer at all, apology included; the game itself is consistent (the
-            # move was committed, or refused as a whole).
-            log.warning("an interaction in game %s was answered after Discord gave up", game_id)
-            return
+            raise
         log.exception("unexpected error in game %s", game_id)
         await reply.answer(t(reply.lang, "error-unexpected"))

@@ -9,7 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from tests.bot.conftest import World
-from tests.bot.driver import act_once, board, components, only_session, open_game
+from tests.bot.driver import (
+    act_once,
+    board,
+    components,
+    finished,
+    only_session,
+    open_game,
+    take_first,
+    turn_dm,
+)
 
 MOVES = ("tb:act:", "tb:pick:", "tb:sel:")
 
@@ -115,6 +124,34 @@ async def test_every_panel_says_the_game_is_over_when_it_ends(world):
     for shown in panels:
         assert shown.response.content.startswith("The game is over")
         assert components(shown.response) == [] and shown.response.embeds == []
+
+
+async def test_a_panel_in_the_channel_says_the_game_is_over_when_the_last_move_is_made_in_dms(
+    world, monkeypatch
+):
+    # A seed whose last move is alice's first move of her turn, made from her turn DM.
+    monkeypatch.setattr("bot.runtime.secrets.randbits", lambda bits: 4)
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "genial", [bob])
+    session = only_session(world)
+    ended_from_a_dm = False
+    while not finished(world):
+        seat = next(iter(session.to_act()))
+        if session.record.seats[seat].user_id == bob.id:
+            assert await act_once(bob, board(world)) is not None
+            continue
+        # Alice looks at a fresh panel in the channel, then moves from her turn DM (a bonus
+        # move after it from a new panel).
+        shown = await alice.click(board(world), label="My hand")
+        assert await take_first(alice.user, await turn_dm(world, alice)) is not None
+        ended_from_a_dm = finished(world)
+        while seat in session.to_act() and not finished(world):
+            assert await act_once(alice, board(world)) is not None
+    await world.env.settle()
+
+    assert ended_from_a_dm  # this seed's last move is alice's
+    assert shown.response.content.startswith("The game is over")
+    assert components(shown.response) == []
 
 
 async def test_a_board_buried_under_the_games_messages_is_posted_again_below(world):
