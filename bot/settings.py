@@ -14,6 +14,8 @@ from bot.shards import Shards
 DISCORD = "https://discord.com"
 DISCORD_GLOBAL_PER_SECOND = 50
 """Requests a second Discord takes from one bot (interaction answers are not counted)."""
+DEFAULT_REST = 40.0
+"""The bot's own requests a second, in all its processes: room is left under Discord's limit."""
 
 
 class Settings(BaseSettings):
@@ -43,7 +45,7 @@ class Settings(BaseSettings):
     """The bot's own messages (moves, notices) under a game's board after which the board is
     posted again at the bottom; 0 never does. Members' chat is not counted: the bot does not
     read messages."""
-    rest_per_second: float = Field(default=40.0, ge=0.0, le=DISCORD_GLOBAL_PER_SECOND)
+    rest_per_second: float = Field(default=DEFAULT_REST, ge=0.0, le=DISCORD_GLOBAL_PER_SECOND)
     """Our own REST calls (not interaction answers) per second, under Discord's global 50.
 
     0 sends at once: for the tests and the sandbox, whose simulated Discord has no global limit.
@@ -101,11 +103,16 @@ class Settings(BaseSettings):
     def rest_burst(self) -> int:
         """Calls that may leave at once after a quiet spell, on top of `rest_per_second`.
 
-        Half of what the steady rate leaves of Discord's global limit: a burst and the steady
-        rate together stay within the 50 of any second with room to spare, since a request
-        that discord.py holds for its route's own limit leaves later than its slot.
+        Half of what this process's share of Discord's global limit leaves above its steady
+        rate: a burst and the steady rate together stay within the 50 of any second with room
+        to spare, since a request that discord.py holds for its route's own limit leaves later
+        than its slot. The share is in proportion to the rate (the default is the whole bot's;
+        with N processes each runs at 1/N of it, docs/deploying.md), so processes that burst
+        together stay within the limit too.
         """
-        return max(int(DISCORD_GLOBAL_PER_SECOND - self.rest_per_second) // 2, 0)
+        rate = self.rest_per_second
+        share = min(DISCORD_GLOBAL_PER_SECOND, rate * DISCORD_GLOBAL_PER_SECOND / DEFAULT_REST)
+        return max(int(share - rate) // 2, 0)
 
     @property
     def database_shown(self) -> str:

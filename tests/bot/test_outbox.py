@@ -8,6 +8,7 @@ import logging
 
 import pytest
 
+from bot.settings import DEFAULT_REST, DISCORD_GLOBAL_PER_SECOND, Settings
 from cogs.outbox import Outbox
 
 WAIT = 2.0
@@ -243,3 +244,14 @@ async def test_a_channels_sixth_message_in_its_window_waits_for_it_and_other_cha
     first, sixth = sent["a"][0], sent["a"][5]
     assert sixth - first >= window * 0.9
     assert all(t - first < window / 2 for t in sent["a"][:5] + sent["b"])
+
+
+@pytest.mark.parametrize("processes", [1, 2, 3, 4])
+def test_processes_that_share_the_default_rate_stay_within_discords_limit_when_they_burst_together(
+    processes,
+):
+    # docs/deploying.md: with N processes, REST_PER_SECOND is 40/N in each.
+    settings = Settings(discord_token="x", rest_per_second=DEFAULT_REST / processes)
+    worst_second = processes * (settings.rest_per_second + settings.rest_burst)
+    assert worst_second <= DISCORD_GLOBAL_PER_SECOND
+    assert settings.rest_burst >= 1  # each still absorbs a small burst
