@@ -65,7 +65,7 @@ from typing import Any
 
 from benchmarks import stages
 from benchmarks.cpu_trace import CpuTrace
-from benchmarks.fake_discord.players import Players
+from benchmarks.fake_discord.players import Players, Table
 from benchmarks.fake_discord.proc import BotProcess, Database, ms, percentiles
 from benchmarks.fake_discord.server import ANSWER_DEADLINE, FakeDiscord, Interaction
 from benchmarks.fake_discord.world import (
@@ -252,6 +252,8 @@ async def phase_ours(
     players.lobby_pause = args.lobby_pause
     players.think = (args.think[0], args.think[1])
     tables = make_tables(players, n, args.humans, slugs)
+    if args.no_pictures:
+        await pictures_off(players, tables)
     stream: list[Interaction] = []
     server.on_interaction.append(stream.append)
     lag = LoopLag()
@@ -471,6 +473,17 @@ def print_timeline(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
         print(line)
 
 
+async def pictures_off(players: Players, tables: list[Table]) -> None:
+    """`/config images off` by each server's owner, before the phase (not in its stream)."""
+    server = players.server
+    players.until = time.monotonic() + 60.0
+    guilds = {server.channels[t.channel_id]["guild_id"]: t.channel_id for t in tables}
+    for channel_id in guilds.values():
+        answer = await players.slash(server.owner_id, channel_id, "config images", value="off")
+        if answer is None:
+            raise SystemExit("/config images off was not answered")
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     """Every N of --games, both phases; prints as it goes."""
     slugs, skipped = playable_slugs(tuple(args.only) if args.only else ALL_SLUGS)
@@ -487,6 +500,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             if args.think[1] > 0
             else "members click the instant their panel appears"
         )
+        + ("; pictures off" if args.no_pictures else "")
     )
     print(f"our bot's settings: {knobs_line(args)}")
     where = "a SQLite file" if args.database is None else "a new PostgreSQL database"
@@ -629,6 +643,11 @@ def main() -> None:
         metavar=("MIN", "MAX"),
         help="seconds a member looks at their panel before each click of a move, drawn "
         "uniformly (default 0 0: the instant it appears, which measures capacity)",
+    )
+    parser.add_argument(
+        "--no-pictures",
+        action="store_true",
+        help="every server's owner turns pictures off first (/config images off)",
     )
     parser.add_argument("--no-bare", action="store_true", help="skip the bare discord.py bot")
     parser.add_argument(
