@@ -55,9 +55,7 @@ class Outbox:
         """Queue `job`; under a key already waiting, replace that job."""
         if self._closed:
             return  # shutting down: nothing more goes out
-        if key in self._jobs:
-            self._jobs[key] = job
-            return
+        # A key already waiting keeps its place (and the drainer is already running).
         self._jobs[key] = job
         if self._drainer is None:
             self._drainer = asyncio.get_running_loop().create_task(self._drain())
