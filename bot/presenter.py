@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -23,6 +24,20 @@ class PrivatePanel(Protocol):
 
     async def remove(self) -> None:
         """Delete the panel."""
+
+
+@dataclass(frozen=True)
+class ShownPanel:
+    """A member's private panel of a game, as it was just shown to them."""
+
+    session: GameSession
+    seat: int
+    user_id: int
+    lang: str
+    panel: PrivatePanel
+    shows: Hashable
+    """What the seat could do when the panel's text was drawn (the game may have moved on while
+    its picture was drawn and it was sent); the Discord side compares it to redraw the panel."""
 
 
 class Presenter(Protocol):
@@ -49,17 +64,8 @@ class Presenter(Protocol):
     def board_moved(self, session: GameSession, old_message_id: int) -> None:
         """The board was posted again below: the old message points to the new one."""
 
-    def panel_shown(
-        self,
-        session: GameSession,
-        seat: int,
-        user_id: int,
-        lang: str,
-        panel: PrivatePanel,
-        shows: Hashable,
-    ) -> None:
-        """A member was just shown their panel, drawn when the game stood at `shows` (what
-        the Discord side compares to redraw it): keep it current while Discord allows, and
+    def panel_shown(self, shown: ShownPanel) -> None:
+        """A member was just shown their panel: keep it current while Discord allows, and
         retire the one they had before."""
 
     def answering(

@@ -15,6 +15,7 @@ import discord
 
 from bot.client import TabletopBot
 from bot.i18n import t
+from bot.presenter import ShownPanel
 from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
@@ -450,7 +451,8 @@ def keep_current(reply: Answer, session: GameSession, seat: int, shows: Hashable
     """The panel just shown, drawn at `shows`, is the member's panel of this game from now on."""
     panel = reply.own_panel()
     if panel is not None:
-        reply.bot.presenter.panel_shown(session, seat, reply.user_id, reply.lang, panel, shows)
+        shown = ShownPanel(session, seat, reply.user_id, reply.lang, panel, shows)
+        reply.bot.presenter.panel_shown(shown)
 
 
 def relayed_work(

@@ -25,7 +25,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.presenter import PrivatePanel
+from bot.presenter import PrivatePanel, ShownPanel
 from bot.session import GameSession
 from cogs.outbox import Outbox
 
@@ -60,12 +60,9 @@ def showing(session: GameSession, seat: int, user_id: int) -> Hashable:
 
 @dataclass(eq=False)
 class _Live:
-    session: GameSession
-    user_id: int
-    panel: PrivatePanel
-    seat: int
-    lang: str
+    shown: ShownPanel
     shows: Hashable
+    """What the panel shows now (it is redrawn when `showing` differs)."""
     expiry: asyncio.TimerHandle
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -81,34 +78,26 @@ class LivePanels:
         self._clicked: Counter[int] = Counter()
         """Messages whose click is being answered: that answer says what became of the game."""
 
-    def shown(
-        self,
-        session: GameSession,
-        seat: int,
-        user_id: int,
-        lang: str,
-        panel: PrivatePanel,
-        shows: Hashable,
-    ) -> None:
-        """The member now looks at `panel`, drawn at `shows` (`showing` when its text was
-        made: the game may have moved on while its picture was drawn and it was sent)."""
+    def shown(self, shown: ShownPanel) -> None:
+        """The member now looks at this panel: keep it current, retire the one before it."""
+        session, seat, user_id, panel = shown.session, shown.seat, shown.user_id, shown.panel
         game = self._live.setdefault(session.id, {})
         before = game.pop(user_id, None)
         if before is not None:
             before.expiry.cancel()
-            if before.panel.message_id != panel.message_id:
-                self._put(session.id, user_id, "retire", partial(self._retire, before.panel))
+            if before.shown.panel.message_id != panel.message_id:
+                self._put(session.id, user_id, "retire", partial(self._retire, before.shown.panel))
         expiry = asyncio.get_running_loop().call_later(
             TOKEN_LIFETIME - LAST_EDIT_BEFORE, self._expire, session.id, user_id
         )
-        game[user_id] = _Live(session, user_id, panel, seat, lang, shows, expiry)
-        if showing(session, seat, user_id) != shows:
+        game[user_id] = _Live(shown, shown.shows, expiry)
+        if showing(session, seat, user_id) != shown.shows:
             self.changed(session)  # it moved on meanwhile: redraw now
 
     def changed(self, session: GameSession) -> None:
         """The game changed: redraw the panels whose seat may now do something else."""
         for user_id, live in self._live.get(session.id, {}).items():
-            if showing(session, live.seat, user_id) != live.shows:
+            if showing(session, live.shown.seat, user_id) != live.shows:
                 self._put(session.id, user_id, "draw", partial(self._redraw, live))
 
     def closed(self, session: GameSession) -> None:
@@ -138,7 +127,7 @@ class LivePanels:
                 del self._answering[key]
                 live = self._live.get(game_id, {}).get(user_id)
                 if live is not None:
-                    self.changed(live.session)
+                    self.changed(live.shown.session)
 
     async def idle(self) -> None:
         """Return once every edit asked for so far is on Discord."""
@@ -158,36 +147,40 @@ class LivePanels:
         self._outbox.put(f"{what}:{game_id}:{user_id}", job)
 
     async def _redraw(self, live: _Live) -> None:
-        session, user_id = live.session, live.user_id
+        kept = live.shown
+        session, user_id = kept.session, kept.user_id
         async with live.lock:
             if self._live.get(session.id, {}).get(user_id) is not live:
                 return  # replaced by a newer panel, or the game ended meanwhile
             if self._answering[(session.id, user_id)]:
                 return  # the member's click redraws it
-            shows = showing(session, live.seat, user_id)
+            shows = showing(session, kept.seat, user_id)
             if shows == live.shows:
                 return
             live.shows = shows
             if shows == GONE:
                 self._let_go(session.id, user_id)
-                await self._retire(live.panel)
+                await self._retire(kept.panel)
                 return
             try:
-                await live.panel.redraw(**await self._draw(session, live.seat, live.lang))
+                await kept.panel.redraw(**await self._draw(session, kept.seat, kept.lang))
             except discord.HTTPException as exc:
                 # Dismissed by the member, or the token is no longer valid: nothing to keep.
                 log.info("a panel in game %s could not be redrawn: %s", session.id, exc)
                 self._let_go(session.id, user_id)
 
     async def _end(self, live: _Live) -> None:
-        if self._clicked[live.panel.message_id]:
+        if self._clicked[live.shown.panel.message_id]:
             # The click being answered on this very panel says what became of the game; a
             # click elsewhere (a turn DM) leaves this one to say it here.
             return
         async with live.lock:
             with contextlib.suppress(discord.HTTPException):
-                await live.panel.redraw(
-                    content=t(live.lang, "hand-game-over"), embed=None, view=None, attachments=[]
+                await live.shown.panel.redraw(
+                    content=t(live.shown.lang, "hand-game-over"),
+                    embed=None,
+                    view=None,
+                    attachments=[],
                 )
 
     def _expire(self, game_id: str, user_id: int) -> None:
@@ -198,7 +191,7 @@ class LivePanels:
         async def say() -> None:
             async with live.lock:
                 with contextlib.suppress(discord.HTTPException):
-                    await live.panel.redraw(content=t(live.lang, "panel-expired"))
+                    await live.shown.panel.redraw(content=t(live.shown.lang, "panel-expired"))
 
         self._put(game_id, user_id, "draw", say)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Hashable
 from contextlib import AbstractContextManager
 from functools import partial
 from typing import Any
@@ -18,7 +17,7 @@ from discord.ext import commands
 
 from bot.client import TabletopBot
 from bot.i18n import t
-from bot.presenter import PrivatePanel
+from bot.presenter import ShownPanel
 from bot.render import renderer
 from bot.session import GameSession
 from cogs.hand import DmToggle, board_message, drawn_panel, hand_panel
@@ -105,17 +104,9 @@ class DiscordPresenter:
 
     # --- members' own panels ---
 
-    def panel_shown(
-        self,
-        session: GameSession,
-        seat: int,
-        user_id: int,
-        lang: str,
-        panel: PrivatePanel,
-        shows: Hashable,
-    ) -> None:
+    def panel_shown(self, shown: ShownPanel) -> None:
         """Keep the member's panel current while Discord allows; retire their previous one."""
-        self.panels.shown(session, seat, user_id, lang, panel, shows)
+        self.panels.shown(shown)
 
     def answering(
         self, game_id: str, user_id: int, clicked: int | None
