@@ -113,12 +113,6 @@ class Players:
         """Seconds a member looks at a panel before each click of a move, drawn uniformly from
         this range; (0, 0) clicks the instant the panel appears, which measures capacity."""
 
-    async def pause_to_think(self) -> None:
-        """A member reading their panel before a click."""
-        low, high = self.think
-        if high > 0:
-            await asyncio.sleep(self.rng.uniform(low, high))
-
     def time_left(self) -> bool:
         """Whether players may still start new interactions."""
         return not self.stopping and time.monotonic() < self.until
@@ -427,7 +421,7 @@ class Table:
             fruitless = 0
             while panel is not None and p.time_left() and fruitless < 20:
                 if p.think[1] > 0:
-                    await p.pause_to_think()
+                    await asyncio.sleep(p.rng.uniform(*p.think))
                     # The member clicks what the panel shows after their pause (the bot may
                     # have redrawn it meanwhile, or deleted it).
                     panel = self.server.ephemeral.get(int(panel["id"]))
