@@ -8,7 +8,7 @@ is refused and the panel redrawn, never applied twice.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from typing import Any, Self
 
 import discord
@@ -418,10 +418,12 @@ async def drawn_panel(
     picked: str | None = None,
     *,
     edit: bool = True,
+    shown: Sequence[discord.Attachment] = (),
 ) -> dict[str, Any]:
-    """A seat's panel as it stands now, with its picture, as message fields."""
+    """A seat's panel as it stands now, with its picture, as message fields; `shown`: the
+    attachments of the panel being redrawn (its picture stays if it is still right)."""
     panel = hand_panel(session, seat, lang, picked)
-    picture = await hand_picture(bot, session, seat, lang)
+    picture = await hand_picture(bot, session, seat, lang, shown)
     return with_picture(panel, picture, edit=edit)
 
 
@@ -439,7 +441,10 @@ async def redraw(
     """
     private = reply.private_panel
     shows = showing(session, seat, reply.user_id)
-    panel = await drawn_panel(reply.bot, session, seat, reply.lang, picked, edit=private)
+    shown = reply.clicked_attachments if private else ()
+    panel = await drawn_panel(
+        reply.bot, session, seat, reply.lang, picked, edit=private, shown=shown
+    )
     if private:
         await reply.edit(content=content, **panel)
     else:

@@ -8,6 +8,7 @@ drawing that failed, gets the text alone.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,24 +21,37 @@ from bot.session import GameSession
 
 @dataclass(frozen=True)
 class Picture:
-    """A drawn picture and the name it is attached under."""
+    """A picture for a message: drawn now, or one the edited message already shows."""
 
     filename: str
-    png: bytes
+    png: bytes = b""
+    kept: discord.Attachment | None = None
+    """The edited message's own attachment, still right: it stays, nothing is uploaded."""
 
-    def file(self) -> discord.File:
-        """A fresh upload: discord.py closes a file once it has sent it."""
+    def attachment(self) -> discord.File | discord.Attachment:
+        """What to attach: the kept attachment, or a fresh upload (discord.py closes a file
+        once it has sent it)."""
+        if self.kept is not None:
+            return self.kept
         return discord.File(io.BytesIO(self.png), filename=self.filename)
 
 
 async def _drawn(
-    bot: TabletopBot, session: GameSession, sketch: Sketch, waiting: bool
+    bot: TabletopBot,
+    session: GameSession,
+    sketch: Sketch,
+    waiting: bool,
+    shown: Sequence[discord.Attachment] = (),
 ) -> Picture | None:
     config = await bot.runtime.config(session.record.guild_id)
     if not config.images:
         return None
+    filename = sketch.filename
+    for attachment in shown:
+        if attachment.filename == filename:
+            return Picture(filename, kept=attachment)
     png = await bot.pictures.draw(sketch, waiting)
-    return Picture(f"{sketch.kind}.png", png) if png is not None else None
+    return Picture(filename, png) if png is not None else None
 
 
 async def board_picture(
@@ -49,25 +63,34 @@ async def board_picture(
 
 
 async def hand_picture(
-    bot: TabletopBot, session: GameSession, seat: int, lang: str
+    bot: TabletopBot,
+    session: GameSession,
+    seat: int,
+    lang: str,
+    shown: Sequence[discord.Attachment] = (),
 ) -> Picture | None:
-    """A seat's private picture as the game stands now (call right after building its text)."""
-    return await _drawn(bot, session, hand_sketch(session, seat, lang), waiting=True)
+    """A seat's private picture as the game stands now (call right after building its text).
+
+    `shown`: the attachments of the panel this picture will replace; where one of them was
+    drawn from this very moment of the game, it is kept rather than drawn and sent again.
+    """
+    return await _drawn(bot, session, hand_sketch(session, seat, lang), True, shown)
 
 
 def with_picture(
     fields: dict[str, Any], picture: Picture | None, *, edit: bool = False
 ) -> dict[str, Any]:
     """Message fields with the picture as the embed's image: `files` for a new message,
-    `attachments` for an edit, where no picture also takes an earlier one away."""
+    `attachments` for an edit, where no picture also takes an earlier one away (and a kept
+    one stays: an edit keeps exactly the attachments it lists)."""
     fields = dict(fields)
     embed = fields.get("embed")
-    files = []
+    attached: list[discord.File | discord.Attachment] = []
     if picture is not None and embed is not None:
         embed.set_image(url=f"attachment://{picture.filename}")
-        files = [picture.file()]
+        attached = [picture.attachment()]
     if edit:
-        fields["attachments"] = files
-    elif files:
-        fields["files"] = files
+        fields["attachments"] = attached
+    elif attached:
+        fields["files"] = attached
     return fields

@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -62,6 +62,11 @@ class RelayedReply(Answer):
     def clicked(self) -> int | None:
         """The turn DM that was clicked."""
         return int(self._click["message"])
+
+    @property
+    def clicked_attachments(self) -> Sequence[discord.Attachment]:
+        """Not handed over with the click: the turn DM's picture is drawn again."""
+        return ()
 
     async def answer(self, text: str | None = None, **fields: Any) -> None:
         """An ephemeral followup of the acknowledged click."""

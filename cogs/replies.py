@@ -12,7 +12,7 @@ import abc
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -63,6 +63,11 @@ class Answer(abc.ABC):
     @abc.abstractmethod
     def clicked(self) -> int | None:
         """The id of the message whose component was used (None for a command)."""
+
+    @property
+    @abc.abstractmethod
+    def clicked_attachments(self) -> Sequence[discord.Attachment]:
+        """The files of the message whose component was used, as far as they are known."""
 
     @abc.abstractmethod
     async def answer(self, text: str | None = None, **fields: Any) -> None:
@@ -141,6 +146,12 @@ class Reply(Answer):
         """The id of the message whose component was used (None for a command)."""
         message = self.interaction.message
         return None if message is None else message.id
+
+    @property
+    def clicked_attachments(self) -> Sequence[discord.Attachment]:
+        """The files of the message whose component was used."""
+        message = self.interaction.message
+        return () if message is None else message.attachments
 
     def defer_soon(self, update: bool) -> asyncio.TimerHandle:
         """Acknowledge the interaction in `ACK_AFTER` seconds unless it was answered by then.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -31,6 +32,16 @@ class Sketch:
     view: Any
     seats: Seats
     lang: str
+
+    @property
+    def filename(self) -> str:
+        """The name the picture is attached under. A hand's says what it was drawn from, so a
+        redraw of a panel whose picture is still right can keep it instead of drawing it again
+        (picking a card, or a refusal, changes only the buttons)."""
+        if self.kind == "board":
+            return "board.png"
+        drawn_from = (self.game_id, self.view.version, self.view.seat, self.seats, self.lang)
+        return f"hand-{zlib.crc32(repr(drawn_from).encode()):08x}.png"
 
     def draw(self) -> bytes:
         """The picture as a PNG (in a pool thread)."""

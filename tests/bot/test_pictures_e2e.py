@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,14 @@ import cogs.pictures
 import engines
 from bot.pictures import pool
 from bot.render import renderer
-from tests.bot.driver import act_once, components, only_session, open_game
+from tests.bot.driver import (
+    act_once,
+    components,
+    only_session,
+    open_game,
+    press,
+    ready_move,
+)
 
 BOARD_SIZES = {
     "genial": (800, 500),
@@ -28,11 +36,15 @@ BOARD_SIZES = {
 HAND_HEIGHTS = {"genial": 480, "hourglass": 420, "mindup": 520, "thegame": 440, "zero": 460}
 
 
-async def picture(message: Any, filename: str) -> Image.Image:
+NAMES = {"board": r"board\.png", "hand": r"hand-[0-9a-f]{8}\.png"}
+"""A hand's picture is named after the moment it was drawn from (a panel keeps it until then)."""
+
+
+async def picture(message: Any, kind: str) -> Image.Image:
     """The message's one attachment, checked to be the embed's image and a PNG."""
     (attachment,) = message.attachments
-    assert attachment.filename == filename
-    assert message.embeds[0].image.url.endswith(filename)
+    assert re.fullmatch(NAMES[kind], attachment.filename)
+    assert message.embeds[0].image.url.endswith(attachment.filename)
     data = await attachment.read()
     assert data.startswith(b"\x89PNG") and len(data) <= 200 * 1024
     return Image.open(io.BytesIO(data))
@@ -60,25 +72,25 @@ async def test_every_game_shows_its_board_and_hand_as_pictures_beside_the_text(w
     alice, bob = world.members[:2]
     message = await open_game(world, alice, slug, [bob], ai=1)
     session = only_session(world)
-    assert (await picture(message, "board.png")).size == BOARD_SIZES[slug]
+    assert (await picture(message, "board")).size == BOARD_SIZES[slug]
     assert message.embeds[0].description == board_text(session)
     panel = (await alice.click(message, label=components(message)[0]["label"])).response
     assert panel.ephemeral
-    assert (await picture(panel, "hand.png")).size == (800, HAND_HEIGHTS[slug])
+    assert (await picture(panel, "hand")).size == (800, HAND_HEIGHTS[slug])
     assert panel.id not in [m.id for m in world.channel.history(viewer=bob)]  # alice's alone
 
 
 async def test_a_move_redraws_the_board_picture_in_its_one_edit(world):
     alice, bob = world.members[:2]
     message = await open_game(world, alice, "thegame", [bob])
-    before = (await picture(message, "board.png")).tobytes()
+    before = (await picture(message, "board")).tobytes()
     session = only_session(world)
     starter = alice if session.record.seats[min(session.to_act())].user_id == alice.id else bob
     await act_once(starter, message)
     await world.env.settle()
     assert len(board_edits(world, message)) == 1
     now = shown(world, message)
-    assert (await picture(now, "board.png")).tobytes() != before
+    assert (await picture(now, "board")).tobytes() != before
     assert now.embeds[0].description == board_text(session)
 
 
@@ -87,18 +99,34 @@ async def test_the_player_to_move_gets_the_hand_picture_in_the_turn_dm(world):
     await open_game(world, alice, "thegame", [bob])  # seat 0, the host, starts
     dm = alice.user.dm_channel.last_message
     assert dm.content.startswith("Your move!")
-    assert (await picture(dm, "hand.png")).size == (800, HAND_HEIGHTS["thegame"])
+    assert (await picture(dm, "hand")).size == (800, HAND_HEIGHTS["thegame"])
 
 
 async def test_a_mind_up_choice_is_redrawn_in_the_players_own_picture(world):
     alice, bob = world.members[:2]
     message = await open_game(world, alice, "mindup", [bob], ai=1)
     panel = (await alice.click(message, label="My hand")).response
-    before = (await picture(panel, "hand.png")).tobytes()
+    before = (await picture(panel, "hand")).tobytes()
     chosen = await act_once(alice, message)
     after = chosen.response
     assert after.ephemeral and "Your secret card" in after.embeds[0].description
-    assert (await picture(after, "hand.png")).tobytes() != before
+    assert (await picture(after, "hand")).tobytes() != before
+
+
+async def test_picking_a_card_keeps_the_hand_picture_and_playing_it_draws_a_new_one(world):
+    alice, bob = world.members[:2]
+    message = await open_game(world, alice, "thegame", [bob])  # seat 0, the host, starts
+    panel = (await alice.click(message, label="My hand")).response
+    before = await picture(panel, "hand")
+    (sent,) = panel.attachments
+    picked, pile = await ready_move(alice, panel)
+    assert "tb:pick:" not in pile["custom_id"]
+    # Choosing the card changes the buttons only: the very same picture stays, not sent again.
+    assert [a.id for a in picked.attachments] == [sent.id]
+    assert (await picture(picked, "hand")).tobytes() == before.tobytes()
+    played = (await press(alice, picked, pile)).response
+    assert played.attachments[0].id != sent.id
+    assert (await picture(played, "hand")).tobytes() != before.tobytes()
 
 
 async def test_with_pictures_off_boards_and_hands_are_the_text_alone(world):
@@ -123,7 +151,7 @@ async def test_pictures_come_back_when_turned_on_again(world):
     await world.admin.slash(world.channel, "config images", value="on")
     alice, bob = world.members[:2]
     message = await open_game(world, alice, "zero", [bob])
-    assert (await picture(message, "board.png")).size == (800, 386)
+    assert (await picture(message, "board")).size == (800, 386)
 
 
 async def test_a_board_that_cannot_be_drawn_goes_out_as_text_with_one_warning(
