@@ -25,6 +25,7 @@ import engines
 from benchmarks.engines import percentile
 from bot.pictures import painter
 from bot.pictures.base import png
+from bot.pictures.palettes import palette
 from bot.pictures.samples import PLAYERS, playout, seats
 
 BOARD_P99_MS = 25.0
@@ -49,10 +50,12 @@ class Samples:
     sizes: list[int] = field(default_factory=list)
 
 
-def timed(draw: Callable[[], Image.Image], times: Times, sizes: list[int]) -> None:
+def timed(
+    draw: Callable[[], Image.Image], colours: Image.Image, times: Times, sizes: list[int]
+) -> None:
     """Draw and encode once, as the pool does, recording the times and the PNG's size."""
     cpu, wall = time.thread_time(), time.perf_counter()
-    data = png(draw())
+    data = png(draw(), colours)
     times.cpu.append(time.thread_time() - cpu)
     times.wall.append(time.perf_counter() - wall)
     sizes.append(len(data))
@@ -62,6 +65,7 @@ def measure(slug: str, seeds: int) -> Samples:
     """Every position of `seeds` measured games for each table size of `slug`."""
     game = engines.game(slug)
     pictures = painter(slug)
+    colours = palette(slug)
     spec = game.SPEC
     samples = Samples()
     for players in sorted({spec.min_players, PLAYERS[slug], spec.max_players}):
@@ -72,9 +76,9 @@ def measure(slug: str, seeds: int) -> Samples:
             for index, state in enumerate(playout(slug, players, 100 + seed)):
                 lang = ("en", "ru")[index % 2]
                 public = game.view(state, None)
-                timed(partial(pictures.board, public, table, lang), into.board, into.sizes)
+                timed(partial(pictures.board, public, table, lang), colours, into.board, into.sizes)
                 own = game.view(state, min(game.to_act(state) or {0}))
-                timed(partial(pictures.hand, own, table, lang), into.hand, into.sizes)
+                timed(partial(pictures.hand, own, table, lang), colours, into.hand, into.sizes)
     return samples
 
 

@@ -260,15 +260,13 @@ class Canvas:
         self.fit((20, HEADER / 2), left, width - 60 - taken, LABEL, INK, True, "lm")
 
 
-def png(image: Image.Image) -> bytes:
-    """The picture as a PNG of at most 256 colours, plenty for flat drawings.
+def png(image: Image.Image, colours: Image.Image) -> bytes:
+    """The picture as a PNG in its game's `colours` (bot.pictures.palettes), compressed lightly.
 
-    Fewer colours, compressed lightly, is the fastest way found to a PNG of a few tens of
-    kilobytes (a full-colour PNG takes longer to compress and is three times larger). The
-    colours are chosen on the picture at half size, in a quarter of the time, and every pixel
-    then takes the nearest of them.
+    At most 256 colours, compressed lightly, is the fastest way found to a PNG of a few tens
+    of kilobytes (a full-colour PNG takes longer to compress and is three times larger). Each
+    pixel takes the nearest of the colours, undithered: the drawing is flat.
     """
-    colours = image.reduce(2).quantize(256, Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     image.quantize(palette=colours, dither=Image.Dither.NONE).save(buffer, "PNG", compress_level=1)
     return buffer.getvalue()

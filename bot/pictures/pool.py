@@ -17,6 +17,7 @@ from typing import Any, Literal
 from bot.ai_worker import AiWorker
 from bot.pictures import painter
 from bot.pictures.base import Seats, png
+from bot.pictures.palettes import palette
 from bot.session import GameSession
 
 log = logging.getLogger(__name__)
@@ -47,8 +48,10 @@ class Sketch:
         """The picture as a PNG (in a pool thread)."""
         pictures = painter(self.slug)
         if self.kind == "board":
-            return png(pictures.board(self.view, self.seats, self.lang))
-        return png(pictures.hand(self.view, self.seats, self.lang))
+            drawn = pictures.board(self.view, self.seats, self.lang)
+        else:
+            drawn = pictures.hand(self.view, self.seats, self.lang)
+        return png(drawn, palette(self.slug))
 
 
 def seats_of(session: GameSession) -> Seats:

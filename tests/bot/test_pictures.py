@@ -19,6 +19,7 @@ from PIL import Image, ImageChops, ImageStat
 import engines
 from bot.pictures import base, painter, pool
 from bot.pictures.base import Seats, font, has_glyph, ink, seat_name
+from bot.pictures.palettes import palette, pictures_of_games
 from bot.pictures.pool import Pictures, Sketch, board_sketch, hand_sketch
 from bot.pictures.samples import PLAYERS, playout, seats
 from engines.core import StateBase
@@ -64,8 +65,8 @@ def hand(slug: str, state: StateBase, seat: int, lang: str = "en") -> Image.Imag
     return painter(slug).hand(view, seats(PLAYERS[slug], ai=1), lang)
 
 
-def png_of(image: Image.Image) -> bytes:
-    return base.png(image)
+def png_of(slug: str, image: Image.Image) -> bytes:
+    return base.png(image, palette(slug))
 
 
 def differs(a: Image.Image, b: Image.Image, box: Box) -> bool:
@@ -79,7 +80,7 @@ def test_every_board_is_a_png_of_its_size_from_the_deal_to_the_end(slug):
         over = engines.game(slug).outcome(state) is not None
         picture = board(slug, state)
         assert picture.size == (over_size if over else running_size)
-        data = png_of(picture)
+        data = png_of(slug, picture)
         assert len(data) <= PNG_LIMIT
         assert Image.open(io.BytesIO(data)).size == picture.size
 
@@ -90,7 +91,28 @@ def test_every_seats_hand_is_a_png_of_its_size_through_the_game(slug):
         for seat in range(PLAYERS[slug]):
             picture = hand(slug, state, seat)
             assert picture.size == (800, HAND_SIZES[slug])
-            assert len(png_of(picture)) <= PNG_LIMIT
+            assert len(png_of(slug, picture)) <= PNG_LIMIT
+
+
+def worst_channel(drawn: Image.Image, sent: Image.Image) -> list[int]:
+    """How far each pixel of the PNG is from the drawing, in the channel that is furthest
+    off, as a histogram (index: levels off, 0-255)."""
+    red, green, blue = ImageChops.difference(drawn, sent.convert("RGB")).split()
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue).histogram()
+
+
+@pytest.mark.parametrize("slug", engines.SLUGS)
+def test_the_png_keeps_the_colours_of_the_drawing(slug):
+    # Games from another seed than the one the colours were chosen from: every table size,
+    # the colour variants, both languages. Off by a few levels is invisible; a colour the
+    # drawing gained since (bot.pictures.palettes) would be far off.
+    for drawn in pictures_of_games(slug, seed=7)[::3]:
+        sent = Image.open(io.BytesIO(png_of(slug, drawn)))
+        off = worst_channel(drawn, sent)
+        pixels = sum(off)
+        assert sum(levels * count for levels, count in enumerate(off)) / pixels < 1.0
+        beyond = sum(off[17:])
+        assert beyond / pixels < 0.001, "run `python -m bot.pictures.palettes`"
 
 
 @pytest.mark.parametrize("slug", engines.SLUGS)
