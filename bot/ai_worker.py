@@ -42,20 +42,16 @@ def decide(slug: str, state: Any, seat: int, seed: int) -> Any:
     return game.ai_action(game.view(state, seat), legal, rng)
 
 
-PRELOAD = [
-    *(f"engines.{slug}" for slug in engines.SLUGS),
-    *(f"bot.pictures.{slug}" for slug in engines.SLUGS),
-    "bot.pictures.palettes",
-]
-"""Imported once by the fork server, before any worker: a worker (the first, or one started
-again after a crash) is then ready at once, instead of spending a second of CPU importing the
-engines, Pillow and the fonts before its first decision or picture."""
-
-
 def _load_engines() -> None:
     """Run once in the worker, so its first decisions do not wait for imports."""
     for slug in engines.SLUGS:
         engines.game(slug)
+
+
+PRELOAD = ["bot.worker_preload"]
+"""What the fork server imports once, before it forks any worker (it runs
+`bot.worker_load.load_worker`): each worker, the first or one started again after a crash, is
+forked with the engines, the pictures and the compiled catalogs already loaded."""
 
 
 BOT_WATCH_SECONDS = 1.0
@@ -88,20 +84,28 @@ class AiWorker:
         self._pool: ProcessPoolExecutor | None = None
         self._started_at = 0.0
 
-    async def start(self) -> None:
-        """Start the worker process now rather than at the first decision."""
+    async def start(self, load: Callable[[], object] = _load_engines) -> None:
+        """Start the worker process and run `load` in it; until then the bot decides itself
+        (and pictures are drawn in its threads)."""
         if not self.enabled or self._pool is not None:
             return
         self._started_at = time.monotonic()
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOAD)
-        self._pool = ProcessPoolExecutor(
+        pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=context,
             initializer=_follow_bot,
             initargs=(os.getpid(),),
         )
-        await asyncio.get_running_loop().run_in_executor(self._pool, _load_engines)
+        # The first call starts the fork server and waits for it to fork the worker, which it
+        # does once it has loaded PRELOAD (seconds): a thread waits for that, the loop goes on.
+        loaded = await asyncio.to_thread(pool.submit, load)
+        await asyncio.wrap_future(loaded)
+        if not self.enabled:  # stopped meanwhile
+            pool.shutdown(wait=False, cancel_futures=True)
+            return
+        self._pool = pool
 
     async def worker_pid(self) -> int | None:
         """The process id of the worker (None when the bot decides itself)."""

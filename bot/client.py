@@ -8,6 +8,7 @@ that `cogs/` exists.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -32,6 +33,7 @@ from bot.runtime import Runtime
 from bot.scheduler import Clock
 from bot.settings import Settings
 from bot.storage import Storage
+from bot.worker_load import load_worker
 from engines.core import action_adapter
 
 log = logging.getLogger(__name__)
@@ -60,12 +62,6 @@ def load_for_good() -> None:
     for slug in engines.SLUGS:
         action_adapter(engines.game(slug).SPEC.Action)
         renderer(slug)
-        painter(slug)
-
-
-def load_pictures() -> None:
-    """What the pictures need, loaded in the worker process before its first picture."""
-    for slug in engines.SLUGS:
         painter(slug)
 
 
@@ -139,9 +135,10 @@ class TabletopBot(commands.AutoShardedBot):
         self.replays = Replays(self.storage)
         await self.storage.claim()
         self.ai = AiWorker(self.settings.ai_worker)
-        await self.ai.start()
+        # The worker's fork server loads what a worker needs on the other core while this
+        # process loads and restores; until the worker is up, the AIs decide here.
+        worker_started = asyncio.create_task(self.ai.start(load_worker))
         self.pictures.use_worker(self.ai)
-        await self.ai.run(load_pictures)
         await self.tree.set_translator(CommandTranslator())
         for name in EXTENSIONS:
             await self.load_extension(name)
@@ -161,6 +158,7 @@ class TabletopBot(commands.AutoShardedBot):
         gc.collect()
         gc.freeze()
         log.info("restored %d games", restored)
+        await worker_started
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
