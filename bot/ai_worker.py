@@ -79,14 +79,17 @@ def _follow_bot(bot_pid: int) -> None:
 class AiWorker:
     """Asks the worker process, or decides in the bot (no worker, or one that keeps dying)."""
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, load: Callable[[], object] = _load_engines) -> None:
         self.enabled = enabled
+        self._load = load
+        """Run in each new worker before its first decision (a no-op where the fork server
+        loaded it already)."""
         self._pool: ProcessPoolExecutor | None = None
         self._started_at = 0.0
 
-    async def start(self, load: Callable[[], object] = _load_engines) -> None:
-        """Start the worker process and run `load` in it; until then the bot decides itself
-        (and pictures are drawn in its threads)."""
+    async def start(self) -> None:
+        """Start the worker process and load it; until then the bot decides itself (and
+        pictures are drawn in its threads)."""
         if not self.enabled or self._pool is not None:
             return
         self._started_at = time.monotonic()
@@ -100,7 +103,7 @@ class AiWorker:
         )
         # The first call starts the fork server and waits for it to fork the worker, which it
         # does once it has loaded PRELOAD (seconds): a thread waits for that, the loop goes on.
-        loaded = await asyncio.to_thread(pool.submit, load)
+        loaded = await asyncio.to_thread(pool.submit, self._load)
         await asyncio.wrap_future(loaded)
         if not self.enabled:  # stopped meanwhile
             pool.shutdown(wait=False, cancel_futures=True)

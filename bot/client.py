@@ -21,9 +21,8 @@ from discord.ext import commands, tasks
 import engines
 from bot.ai_worker import AiWorker
 from bot.gateway import follow_api_gateway
-from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
+from bot.i18n import CommandTranslator, language_of, t
 from bot.intents import gateway_intents
-from bot.pictures import painter
 from bot.pictures.pool import Pictures
 from bot.presenter import Presenter
 from bot.relay import ClickRelay
@@ -52,17 +51,15 @@ INVITE_PERMISSIONS = discord.Permissions(
 
 
 def load_for_good() -> None:
-    """Load what lives as long as the process: catalogs, engines, renderers, pictures, action
-    schemas.
+    """Load what lives as long as the process: what the worker loads (catalogs, engines,
+    pictures; the bot draws them itself without a worker), renderers, action schemas.
 
     Loaded on first use, they made the first players after a start wait for them.
     """
-    for language in LANGUAGES:
-        bundle(language)
+    load_worker()
     for slug in engines.SLUGS:
         action_adapter(engines.game(slug).SPEC.Action)
         renderer(slug)
-        painter(slug)
 
 
 class GameTree(app_commands.CommandTree):
@@ -134,10 +131,10 @@ class TabletopBot(commands.AutoShardedBot):
         self.storage = await Storage.open(self.settings.database_url, self.settings.shards)
         self.replays = Replays(self.storage)
         await self.storage.claim()
-        self.ai = AiWorker(self.settings.ai_worker)
+        self.ai = AiWorker(self.settings.ai_worker, load_worker)
         # The worker's fork server loads what a worker needs on the other core while this
         # process loads and restores; until the worker is up, the AIs decide here.
-        worker_started = asyncio.create_task(self.ai.start(load_worker))
+        worker_started = asyncio.create_task(self.ai.start())
         self.pictures.use_worker(self.ai)
         await self.tree.set_translator(CommandTranslator())
         for name in EXTENSIONS:

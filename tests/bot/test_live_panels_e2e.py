@@ -10,6 +10,7 @@ from typing import Any
 
 from tests.bot.conftest import World
 from tests.bot.driver import (
+    MOVES,
     act_once,
     board,
     components,
@@ -19,8 +20,6 @@ from tests.bot.driver import (
     take_first,
     turn_dm,
 )
-
-MOVES = ("tb:act:", "tb:pick:", "tb:sel:")
 
 
 def moves(panel: Any) -> list[str]:
