@@ -28,6 +28,7 @@ from bot.presenter import Presenter
 from bot.relay import ClickRelay
 from bot.render import renderer
 from bot.replay import Replays
+from bot.rest_budget import RestBudget
 from bot.runtime import Runtime
 from bot.scheduler import Clock
 from bot.settings import Settings
@@ -90,6 +91,8 @@ class TabletopBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, clock: Clock = time.time) -> None:
         # Unset, discord.py runs every shard.
         shard_ids: dict[str, Any] = {"shard_ids": settings.shard_ids} if settings.shard_ids else {}
+        # Counts the requests that leave, so that the outbox keeps them within Discord's limit.
+        budget = RestBudget(settings.rest_budget)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
@@ -102,7 +105,9 @@ class TabletopBot(commands.AutoShardedBot):
             max_messages=None,
             # No message pings anyone unless it says whom (cogs.presenter: the seats it names).
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=budget.trace,
         )
+        self.rest_budget = budget
         self.settings = settings
         self.clock = clock
         self._presenter: Presenter | None = None

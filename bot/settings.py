@@ -110,9 +110,19 @@ class Settings(BaseSettings):
         with N processes each runs at 1/N of it, docs/deploying.md), so processes that burst
         together stay within the limit too.
         """
+        return max(int(self.rest_share - self.rest_per_second) // 2, 0)
+
+    @property
+    def rest_share(self) -> float:
+        """This process's share of Discord's global limit, in proportion to its rate."""
         rate = self.rest_per_second
-        share = min(DISCORD_GLOBAL_PER_SECOND, rate * DISCORD_GLOBAL_PER_SECOND / DEFAULT_REST)
-        return max(int(share - rate) // 2, 0)
+        return min(DISCORD_GLOBAL_PER_SECOND, rate * DISCORD_GLOBAL_PER_SECOND / DEFAULT_REST)
+
+    @property
+    def rest_budget(self) -> int:
+        """The most of this process's own requests that may leave in any second (bot.rest_budget):
+        its share less a tenth, for requests that take longer than others on the way."""
+        return int(self.rest_share * 0.9)
 
     @property
     def database_shown(self) -> str:

@@ -6,6 +6,8 @@ else leaves at a steady rate under the limit: a job awaits `slot()` right before
 requests, so the time a job spends preparing one (drawing a picture) never bunches requests
 together. A job queued again under the same key before it started keeps its place and does the
 newest work when it runs: a busy game's board shows the latest state, not every state in between.
+A request can still leave well after its slot (discord.py holds it for its route, the loop is
+busy), so a slot is also a turn of the bot's `RestBudget`, which counts what actually leaves.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import asyncio
 import logging
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Hashable
+
+from bot.rest_budget import RestBudget
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +39,10 @@ class Outbox:
     Discord does not count against it).
     """
 
-    def __init__(self, per_second: float, burst: int) -> None:
+    def __init__(self, per_second: float, burst: int, budget: RestBudget | None = None) -> None:
         self._interval = 1.0 / per_second if per_second else 0.0
         self._burst = burst
+        self._budget = budget
         self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._next_at = 0.0
         self._drainer: asyncio.Task[None] | None = None
@@ -95,6 +100,8 @@ class Outbox:
             if self._next_at > now:
                 await asyncio.sleep(self._next_at - now)
             self._next_at += self._interval
+            if self._budget is not None:
+                await self._budget.take()
 
     async def _route_turn(self, route: Hashable) -> None:
         loop = asyncio.get_running_loop()

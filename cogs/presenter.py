@@ -391,7 +391,7 @@ async def setup(bot: commands.Bot) -> None:
     if not isinstance(bot, TabletopBot):
         raise TypeError("the Discord presenter runs in the tabletop bot")
     settings = bot.settings
-    outbox = Outbox(settings.rest_per_second, burst=settings.rest_burst)
+    outbox = Outbox(settings.rest_per_second, burst=settings.rest_burst, budget=bot.rest_budget)
     presenter = DiscordPresenter(
         bot, settings.board_edit_interval, outbox, settings.board_repost_after
     )
