@@ -9,8 +9,8 @@ which holds back every request of the bot, interaction answers included.
 
 discord.py takes an aiohttp trace (its `http_trace` option), whose request-start signal fires as
 each request leaves. The budget counts those, and gives a new turn only while the requests sent
-in the last second and the turns given but not used yet are fewer than its limit. Whatever a
-turn waits for before its request leaves, any second then holds at most `limit` requests.
+in the last WINDOW and the turns given but not used yet are fewer than its limit. Whatever a
+turn waits for before its request leaves, any second then sees at most `limit` requests leave.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from types import SimpleNamespace
 
 import aiohttp
 
-WINDOW = 1.0
-"""Discord's global limit counts requests per second."""
+WINDOW = 1.1
+"""Discord's global limit counts requests per second; the tenth more is for requests that take
+longer than others to get there (a late loop between the trace and the write, the network)."""
 TURN_KEPT = 5.0
 """Seconds a turn counts while its request has not left: longer than discord.py holds a request
 for its route (5 posts or edits per 5 s in a channel), and short enough that a turn whose job
