@@ -23,7 +23,14 @@ HOW = "set TEST_POSTGRES_URL=postgresql://postgres@127.0.0.1/test to run them"
 LEFT_OUT: list[pytest.Item] = []
 
 
+LONG_FIRST = Path(__file__).parent / "load"
+"""Tests of real bot processes under SIGKILL and in shards: tens of seconds each."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # The longest tests start first, while the quick ones fill the other workers; collected in
+    # their place (last), they would start when the others were done, and run alone.
+    items.sort(key=lambda item: not item.path.is_relative_to(LONG_FIRST))
     if POSTGRES:
         return
     LEFT_OUT.extend(item for item in items if "postgresql" in item.keywords)
