@@ -289,6 +289,7 @@ async def phase_ours(
         spent = stages.between(stages.read(stages_to), begin, end)
         result["opening_stages"] = {stage: cpu / opening for stage, cpu in spent.items()}
     outcomes = Counter(a.outcome for a in players.acts)
+    outcomes.update(deferred=sum(a.deferred for a in players.acts))
     errors = sum(len(bot.error_lines()) for bot in bots)
     ready = [started.ready_after for started in starts if started.ready_after is not None]
     result.update(

@@ -66,8 +66,11 @@ class Act:
     action: str
     version: int
     outcome: str = "lost"
-    """applied (type 7, not stale), stale (type 7 'out of date'), refused (an error), lost."""
+    """applied (type 7, not stale), stale (type 7 'out of date'), refused (an error), lost; a
+    deferred click (type 6) by the panel the bot redrew after it."""
     content: str = ""
+    deferred: bool = False
+    """Acknowledged first (the bot was busy), its outcome shown by a later redraw."""
 
 
 @dataclass
@@ -439,6 +442,8 @@ class Table:
                 cid, value, version, action = p.rng.choice(choices)
                 act = Act(game.gid, game.slug, user, cid, action, version)
                 p.acts.append(act)
+                shown: Signal = self.server.signal(("ephemeral", int(panel["id"])))
+                seen_shown = shown.generation
                 if value is None:
                     result = await p.click(user, self.channel_id, panel, cid, "act")
                 else:
@@ -446,19 +451,28 @@ class Table:
                 if result is None:
                     panel = None
                     break
-                act.content = result.content
-                if result.answer_type == 7:
-                    act.outcome = "stale" if result.content == p.texts.stale else "applied"
+                answer_type, answer = result.answer_type, result.answer
+                if answer_type == 6:
+                    # The bot, busy, acknowledged the click first; the member sees the outcome
+                    # when it redraws the panel.
+                    act.deferred = True
+                    redrawn_now = await shown.wait(seen_shown, p.answer_wait)
+                    answer = self.server.ephemeral.get(int(panel["id"])) if redrawn_now else None
+                    answer_type = 7 if answer is not None else 6
+                content = (answer or {}).get("content") or ""
+                act.content = content
+                if answer_type == 7:
+                    act.outcome = "stale" if content == p.texts.stale else "applied"
                     if act.outcome == "stale":
                         fruitless += 1
-                    if result.content == p.texts.panel_game_over:
+                    if content == p.texts.panel_game_over:
                         self._over(game)
                         return
-                    panel = result.answer
+                    panel = answer
                 else:
                     act.outcome = "refused"
                     fruitless += 1
-                    if result.content == p.texts.game_over:
+                    if content == p.texts.game_over:
                         self._over(game)
                         return
                     panel = None
