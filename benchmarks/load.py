@@ -298,6 +298,9 @@ async def phase_ours(
             "games_started": players.stats.games_started,
             "games_finished": players.stats.games_over,
             "actions": dict(outcomes),
+            "deferred_seen": percentiles(
+                [a.seen_after for a in players.acts if a.seen_after is not None]
+            ),
             "unexpected_answers": players.stats.errors,
             "bot_rss_mb": (rss_before / 1024, rss_after / 1024),
             "bot_error_lines": errors,
@@ -594,6 +597,12 @@ async def run_n(
         f"actions {ours['actions']}; bot RSS {ours['bot_rss_mb'][0]:.0f} -> "
         f"{ours['bot_rss_mb'][1]:.0f} MB; ERROR lines in the bot log: {ours['bot_error_lines']}"
     )
+    seen = ours["deferred_seen"]
+    if seen["count"]:
+        print(
+            f"  moves acknowledged first (the bot busy past 1.5 s): {seen['count']}, seen by "
+            f"their member after p50 {ms(seen['p50'])} / p99 {ms(seen['p99'])} ms"
+        )
     kinds = ", ".join(f"{k} {ms(v['p50'])}/{ms(v['p99'])}" for k, v in ours["by_kind"].items())
     print(f"  ours by kind (p50/p99 ms): {kinds}")
     rest = server.rest_report()

@@ -71,6 +71,8 @@ class Act:
     content: str = ""
     deferred: bool = False
     """Acknowledged first (the bot was busy), its outcome shown by a later redraw."""
+    seen_after: float | None = None
+    """For a deferred move: seconds from its dispatch to the redrawn panel."""
 
 
 @dataclass
@@ -457,6 +459,8 @@ class Table:
                     # when it redraws the panel.
                     act.deferred = True
                     redrawn_now = await shown.wait(seen_shown, p.answer_wait)
+                    if redrawn_now:
+                        act.seen_after = time.perf_counter() - result.sent_at
                     answer = self.server.ephemeral.get(int(panel["id"])) if redrawn_now else None
                     answer_type = 7 if answer is not None else 6
                 content = (answer or {}).get("content") or ""
