@@ -42,12 +42,6 @@ def decide(slug: str, state: Any, seat: int, seed: int) -> Any:
     return game.ai_action(game.view(state, seat), legal, rng)
 
 
-def _load_engines() -> None:
-    """Run once in the worker, so its first decisions do not wait for imports."""
-    for slug in engines.SLUGS:
-        engines.game(slug)
-
-
 PRELOAD = ["bot.worker_preload"]
 """What the fork server imports once, before it forks any worker (it runs
 `bot.worker_load.load_worker`): each worker, the first or one started again after a crash, is
@@ -79,11 +73,8 @@ def _follow_bot(bot_pid: int) -> None:
 class AiWorker:
     """Asks the worker process, or decides in the bot (no worker, or one that keeps dying)."""
 
-    def __init__(self, enabled: bool, load: Callable[[], object] = _load_engines) -> None:
+    def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
-        self._load = load
-        """Run in each new worker before its first decision (a no-op where the fork server
-        loaded it already)."""
         self._pool: ProcessPoolExecutor | None = None
         self._started_at = 0.0
 
@@ -103,8 +94,8 @@ class AiWorker:
         )
         # The first call starts the fork server and waits for it to fork the worker, which it
         # does once it has loaded PRELOAD (seconds): a thread waits for that, the loop goes on.
-        loaded = await asyncio.to_thread(pool.submit, self._load)
-        await asyncio.wrap_future(loaded)
+        forked = await asyncio.to_thread(pool.submit, os.getpid)
+        await asyncio.wrap_future(forked)
         if not self.enabled:  # stopped meanwhile
             pool.shutdown(wait=False, cancel_futures=True)
             return

@@ -136,7 +136,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.storage = await Storage.open(self.settings.database_url, self.settings.shards)
         self.replays = Replays(self.storage)
         await self.storage.claim()
-        self.ai = AiWorker(self.settings.ai_worker, load_worker)
+        self.ai = AiWorker(self.settings.ai_worker)
         # The worker's fork server loads what a worker needs on the other core while this
         # process loads and restores; until the worker is up, the AIs decide here.
         worker_started = asyncio.create_task(self.ai.start())
