@@ -16,6 +16,7 @@ turn waits for before its request leaves, any second then sees at most `limit` r
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from types import SimpleNamespace
 
@@ -41,6 +42,9 @@ class RestBudget:
         self._turns: deque[float] = deque()
         """When each turn given and not yet used was given."""
         self._lock = asyncio.Lock()
+        self._left = asyncio.Event()
+        """Set when a request leaves: room then comes a window after it, maybe sooner than the
+        lapse of the oldest unused turn that a waiter counted on."""
         self.trace = aiohttp.TraceConfig()
         """For discord.py's `http_trace`: how the budget sees requests leave."""
         self.trace.on_request_start.append(self._request_started)
@@ -60,7 +64,9 @@ class RestBudget:
                     self._sent[0] + WINDOW if self._sent else now + TURN_KEPT,
                     self._turns[0] + TURN_KEPT if self._turns else now + WINDOW,
                 )
-                await asyncio.sleep(max(room_at - now, 0.001))
+                self._left.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._left.wait(), max(room_at - now, 0.001))
 
     def _forget(self, now: float) -> None:
         while self._sent and self._sent[0] <= now - WINDOW:
@@ -82,3 +88,4 @@ class RestBudget:
         # Requests outside the outbox (start-up, a thread for a lobby) use no turn.
         if self._turns:
             self._turns.popleft()
+        self._left.set()

@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from bot.rest_budget import RestBudget
+from bot.rest_budget import TURN_KEPT, WINDOW, RestBudget
 from bot.settings import DEFAULT_REST, DISCORD_GLOBAL_PER_SECOND, Settings
 from cogs.outbox import Outbox
 
@@ -267,7 +267,26 @@ def test_processes_that_share_the_default_rate_stay_within_discords_limit_when_t
     assert settings.rest_budget >= settings.rest_per_second
 
 
-async def test_requests_held_after_their_slot_still_leave_within_discords_global_limit():
+@pytest.fixture
+async def discord_api():
+    """A stand-in for Discord's REST API on 127.0.0.1: the URL of a channel's messages, where
+    every post is answered at once."""
+
+    async def post(request: web.Request) -> web.Response:
+        return web.json_response({})
+
+    app = web.Application()
+    app.router.add_post("/api/v10/channels/1/messages", post)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    yield f"http://127.0.0.1:{runner.addresses[0][1]}/api/v10/channels/1/messages"
+    await runner.cleanup()
+
+
+async def test_requests_held_after_their_slot_still_leave_within_discords_global_limit(
+    discord_api,
+):
     # discord.py may hold a request after its slot (its route is busy, the loop is late), and
     # then release many together. The bot's budget counts what leaves (aiohttp's request-start
     # trace, as discord.py's `http_trace` carries it), so that no second sees more leave than
@@ -286,16 +305,6 @@ async def test_requests_held_after_their_slot_still_leave_within_discords_global
 
     watch.on_request_start.append(leaving)
 
-    async def discord_api(request: web.Request) -> web.Response:
-        return web.json_response({})
-
-    app = web.Application()
-    app.router.add_post("/api/v10/channels/1/messages", discord_api)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
     route_free = asyncio.Event()
     box = Outbox(settings.rest_per_second, burst=settings.rest_burst, budget=budget)
     jobs = 90
@@ -305,8 +314,7 @@ async def test_requests_held_after_their_slot_still_leave_within_discords_global
             async def job() -> None:
                 await box.slot()
                 await route_free.wait()
-                url = f"http://127.0.0.1:{port}/api/v10/channels/1/messages"
-                async with session.post(url) as response:
+                async with session.post(discord_api) as response:
                     assert response.status == 200
 
             for i in range(jobs):
@@ -316,8 +324,27 @@ async def test_requests_held_after_their_slot_still_leave_within_discords_global
             await asyncio.wait_for(box.idle(), 15.0)
     finally:
         await box.close()
-        await runner.cleanup()
 
     assert len(left) == jobs
     busiest = max(sum(1 for t in left if s <= t < s + 1.0) for s in left)
     assert busiest <= settings.rest_budget < DISCORD_GLOBAL_PER_SECOND
+
+
+async def test_a_turn_waits_for_the_requests_that_left_not_for_the_turns_they_used_to_lapse(
+    discord_api,
+):
+    # Turns given to requests that discord.py holds fill the budget; once those requests leave,
+    # the next turn comes a window after them, not when their turns would have lapsed.
+    budget = RestBudget(3)
+    for _ in range(3):
+        await budget.take()
+    fourth = asyncio.create_task(budget.take())
+    await asyncio.sleep(0.1)
+    assert not fourth.done()  # three turns out, none used: the budget is full
+    async with aiohttp.ClientSession(trace_configs=[budget.trace]) as session:
+        for _ in range(3):
+            async with session.post(discord_api) as response:
+                assert response.status == 200
+    left = time.monotonic()
+    await asyncio.wait_for(fourth, TURN_KEPT - 2.0)
+    assert time.monotonic() - left >= WINDOW - 0.1  # not before they are out of the window
