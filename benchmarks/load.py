@@ -289,7 +289,6 @@ async def phase_ours(
         spent = stages.between(stages.read(stages_to), begin, end)
         result["opening_stages"] = {stage: cpu / opening for stage, cpu in spent.items()}
     outcomes = Counter(a.outcome for a in players.acts)
-    outcomes.update(deferred=sum(a.deferred for a in players.acts))
     errors = sum(len(bot.error_lines()) for bot in bots)
     ready = [started.ready_after for started in starts if started.ready_after is not None]
     result.update(
@@ -298,6 +297,7 @@ async def phase_ours(
             "games_started": players.stats.games_started,
             "games_finished": players.stats.games_over,
             "actions": dict(outcomes),
+            "deferred": sum(a.deferred for a in players.acts),
             "deferred_seen": percentiles(
                 [a.seen_after for a in players.acts if a.seen_after is not None]
             ),
@@ -597,11 +597,12 @@ async def run_n(
         f"actions {ours['actions']}; bot RSS {ours['bot_rss_mb'][0]:.0f} -> "
         f"{ours['bot_rss_mb'][1]:.0f} MB; ERROR lines in the bot log: {ours['bot_error_lines']}"
     )
-    seen = ours["deferred_seen"]
-    if seen["count"]:
+    if ours["deferred"]:
+        seen = ours["deferred_seen"]
         print(
-            f"  moves acknowledged first (the bot busy past 1.5 s): {seen['count']}, seen by "
-            f"their member after p50 {ms(seen['p50'])} / p99 {ms(seen['p99'])} ms"
+            f"  moves acknowledged first (the bot busy past 1.5 s): {ours['deferred']}; "
+            f"{seen['count']} seen redrawn by their member after p50 {ms(seen['p50'])} / p99 "
+            f"{ms(seen['p99'])} ms"
         )
     kinds = ", ".join(f"{k} {ms(v['p50'])}/{ms(v['p99'])}" for k, v in ours["by_kind"].items())
     print(f"  ours by kind (p50/p99 ms): {kinds}")

@@ -10,8 +10,8 @@ VmRSS from /proc/<pid>/status (RSS_half), opens the other N/2 the same way, read
 games also pay for what is loaded once, on first use (the worker's fonts and drawing code, the
 first pictures' buffers), which is printed apart, from the RSS with no game (RSS_0). Goal: at
 most 30 KiB per game (README). RSS is the bot process's and its AI worker's (the fork server and
-the pool's process). The bot's settings that matter are flags
-with the production defaults, given to the bot process through its environment.
+the pool's process). The bot's settings that matter are flags with the production defaults,
+given to the bot process through its environment.
 """
 
 from __future__ import annotations
