@@ -216,10 +216,11 @@ def message(
     author: dict[str, Any],
     body: dict[str, Any],
     *,
+    ids: Snowflakes,
     webhook_id: int | None = None,
     interaction: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A message created from a request body (content, embeds, components, flags)."""
+    """A message created from a request body (content, embeds, components, flags, files)."""
     payload: dict[str, Any] = {
         "id": str(message_id),
         "channel_id": str(channel_id),
@@ -231,7 +232,7 @@ def message(
         "mention_everyone": False,
         "mentions": [],
         "mention_roles": [],
-        "attachments": [],
+        "attachments": attachments(channel_id, [], body, ids),
         "embeds": list(body.get("embeds") or []),
         "components": list(body.get("components") or []),
         "pinned": False,
@@ -251,12 +252,46 @@ def message(
     return payload
 
 
-def edited(old: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+def attachments(
+    channel_id: int, had: list[dict[str, Any]], body: dict[str, Any], ids: Snowflakes
+) -> list[dict[str, Any]]:
+    """A message's attachments after a request, as Discord keeps them: the request's
+    `attachments` list each one the message keeps (by its id) or a file uploaded with it (by
+    its index among the files), and drops the rest; a request without the list changes none.
+    The bot keeps a panel's picture this way when only its buttons change."""
+    if "attachments" not in body:
+        return had
+    kept = {str(attachment["id"]): attachment for attachment in had}
+    result = []
+    for entry in body["attachments"] or []:
+        if str(entry.get("id")) in kept:
+            result.append(kept[str(entry["id"])])
+            continue
+        attachment_id = ids.next()
+        filename = str(entry.get("filename") or "file")
+        url = f"https://cdn.discordapp.com/attachments/{channel_id}/{attachment_id}/{filename}"
+        result.append(
+            {
+                "id": str(attachment_id),
+                "filename": filename,
+                "size": 0,
+                "url": url,
+                "proxy_url": url.replace("cdn.discordapp.com", "media.discordapp.net"),
+                "content_type": "image/png" if filename.endswith(".png") else None,
+            }
+        )
+    return result
+
+
+def edited(old: dict[str, Any], body: dict[str, Any], ids: Snowflakes) -> dict[str, Any]:
     """A new message dict: `old` with the fields a PATCH (or type-7 update) sent replaced.
 
     Never mutates `old` (recorded interaction payloads share message dicts).
     """
     new = dict(old)
+    new["attachments"] = attachments(
+        int(old["channel_id"]), list(old.get("attachments") or []), body, ids
+    )
     for key in ("content", "embeds", "components", "flags"):
         if key in body:
             value = body[key]

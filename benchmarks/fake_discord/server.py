@@ -724,6 +724,7 @@ class FakeDiscord:
                 record.guild_id,
                 self.bot_user,
                 data,
+                ids=self.ids,
                 webhook_id=self.bot_id,
                 interaction={
                     "id": str(record.id),
@@ -738,7 +739,7 @@ class FakeDiscord:
         elif rtype == 7:
             base = record.message or {}
             current = self._find(record.channel_id, int(base.get("id", 0))) or base
-            message = wire.edited(current, data)
+            message = wire.edited(current, data, self.ids)
             await self._publish(message, created=False)
         elif rtype == 6:
             message = record.message
@@ -779,6 +780,7 @@ class FakeDiscord:
             record.guild_id,
             self.bot_user,
             body,
+            ids=self.ids,
             webhook_id=self.bot_id,
         )
         record.followups.append(message)
@@ -814,7 +816,7 @@ class FakeDiscord:
             return web.Response(status=204)
         if request.method == "PATCH":
             body = await self._body(request)
-            updated = wire.edited(message, body)
+            updated = wire.edited(message, body, self.ids)
             updated["flags"] = int(updated.get("flags", 0)) & ~LOADING
             if mid == "@original":
                 record.answer = updated
@@ -848,7 +850,7 @@ class FakeDiscord:
         body = await self._body(request)
         channel = self.channels[cid]
         guild_id = int(channel["guild_id"]) if "guild_id" in channel else None
-        message = wire.message(self.ids.next(), cid, guild_id, self.bot_user, body)
+        message = wire.message(self.ids.next(), cid, guild_id, self.bot_user, body, ids=self.ids)
         message["flags"] = int(message.get("flags", 0)) & ~EPHEMERAL
         await self._publish(message, created=True)
         return self._json(message, headers=headers)
@@ -881,7 +883,7 @@ class FakeDiscord:
             self.messages[cid].pop(mid, None)
             return web.Response(status=204)
         if request.method == "PATCH":
-            updated = wire.edited(message, await self._body(request))
+            updated = wire.edited(message, await self._body(request), self.ids)
             await self._publish(updated, created=False)
             return self._json(updated, headers=headers)
         return self._error(405, 0, "405: Method Not Allowed")

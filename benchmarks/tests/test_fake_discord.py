@@ -5,6 +5,7 @@ The tests that run a bot process are marked `benchmark` (seconds each): `pytest 
 
 from __future__ import annotations
 
+import json
 import time
 import types
 from pathlib import Path
@@ -128,5 +129,42 @@ async def test_rate_limits_and_the_three_second_rule(monkeypatch: pytest.MonkeyP
                 assert response.status == 404
                 assert (await response.json())["code"] == 10062
             assert server.late == 1 and record.late
+    finally:
+        await server.stop()
+
+
+async def test_a_message_keeps_the_attachments_an_edit_lists_as_discord_does() -> None:
+    # The bot keeps a panel's picture by listing it in an edit; were it dropped, every such
+    # edit would draw and upload the picture again, which Discord would not make it do.
+    server = FakeDiscord(guilds=1, channels_per_guild=1, users_per_guild=1)
+    base = await server.start()
+    channel = server.guild_channels(next(iter(server.guilds)))[0]
+    url = f"{base}/api/v10/channels/{channel}/messages"
+
+    def upload(payload: dict[str, object]) -> aiohttp.FormData:
+        form = aiohttp.FormData()
+        form.add_field("payload_json", json.dumps(payload), content_type="application/json")
+        form.add_field("files[0]", b"\x89PNG...", filename="board.png")
+        return form
+
+    try:
+        async with aiohttp.ClientSession(headers=AUTH) as http:
+            sent = upload({"content": "board", "attachments": [{"id": 0, "filename": "board.png"}]})
+            async with http.post(url, data=sent) as response:
+                posted = await response.json()
+            [picture] = posted["attachments"]
+            assert picture["filename"] == "board.png" and picture["url"].endswith("/board.png")
+
+            async with http.patch(f"{url}/{posted['id']}", json={"content": "moved"}) as response:
+                assert (await response.json())["attachments"] == [picture]
+            kept = {"content": "buttons", "attachments": [picture]}
+            async with http.patch(f"{url}/{posted['id']}", json=kept) as response:
+                assert (await response.json())["attachments"] == [picture]
+            redrawn = upload({"attachments": [{"id": 0, "filename": "board.png"}]})
+            async with http.patch(f"{url}/{posted['id']}", data=redrawn) as response:
+                [new] = (await response.json())["attachments"]
+            assert new["filename"] == "board.png" and new["id"] != picture["id"]
+            async with http.patch(f"{url}/{posted['id']}", json={"attachments": []}) as response:
+                assert (await response.json())["attachments"] == []
     finally:
         await server.stop()
