@@ -314,15 +314,36 @@ class Table:
             c.get("custom_id") == cid and not c.get("disabled") for c in flat_components(lobby)
         ):
             return False
+        channel = self.server.signal(self.channel_id)
+        seen = channel.generation
         answer = await self.p.click(user, self.channel_id, lobby, cid, f"lobby:{verb}")
-        if answer is None or answer.answer_type != 7 or answer.answer is None:
+        updated = answer.answer if answer is not None and answer.answer_type == 7 else None
+        if answer is not None and answer.answer_type == 6:
+            # The bot, busy, acknowledged the click first; the member sees the outcome when it
+            # edits the lobby.
+            updated = await self._edited(lobby, channel, seen)
+        if updated is None:
             if answer is not None:
                 self._unexpected(f"lobby:{verb}", answer)
             return False
-        game.board = answer.answer
-        if has_hand_button(answer.answer, game.gid):
+        game.board = updated
+        if has_hand_button(updated, game.gid):
             self._started(game)
         return True
+
+    async def _edited(
+        self, message: dict[str, Any], channel: Signal, seen: int
+    ) -> dict[str, Any] | None:
+        """The channel message once the bot has edited it (None if not within the answer wait)."""
+        deadline = time.perf_counter() + self.p.answer_wait
+        while (left := deadline - time.perf_counter()) > 0:
+            if not await channel.wait(seen, left):
+                return None
+            seen = channel.generation
+            latest = self._latest(message)
+            if latest is not message:
+                return latest
+        return None
 
     def _started(self, game: Game) -> None:
         if not game.started:
