@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from collections import deque
 from types import SimpleNamespace
 
@@ -59,10 +60,11 @@ class RestBudget:
                 if len(self._sent) + len(self._turns) < self._limit:
                     self._turns.append(now)
                     return
-                # Room comes when a request sent leaves the window or an unused turn lapses.
+                # Room comes when a request sent leaves the window or an unused turn lapses
+                # (the budget is full, so there is one or the other).
                 room_at = min(
-                    self._sent[0] + WINDOW if self._sent else now + TURN_KEPT,
-                    self._turns[0] + TURN_KEPT if self._turns else now + WINDOW,
+                    self._sent[0] + WINDOW if self._sent else math.inf,
+                    self._turns[0] + TURN_KEPT if self._turns else math.inf,
                 )
                 self._left.clear()
                 with contextlib.suppress(TimeoutError):
