@@ -256,6 +256,7 @@ async def phase_ours(
         await pictures_off(players, tables)
     stream: list[Interaction] = []
     server.on_interaction.append(stream.append)
+    server.private_embeds.clear()
     lag = LoopLag()
     trace = CpuTrace(lambda: cpu_of(bots))
     rss_before = sum(bot.rss_kb() for bot in bots)
@@ -302,6 +303,7 @@ async def phase_ours(
                 [a.seen_after for a in players.acts if a.seen_after is not None]
             ),
             "unexpected_answers": players.stats.errors,
+            "panels": dict(server.private_embeds),
             "bot_rss_mb": (rss_before / 1024, rss_after / 1024),
             "bot_error_lines": errors,
             "bot_ready_after_s": max(ready) if len(ready) == len(starts) else None,
@@ -603,6 +605,12 @@ async def run_n(
             f"  moves acknowledged first (the bot busy past 1.5 s): {ours['deferred']}; "
             f"{seen['count']} seen redrawn by their member after p50 {ms(seen['p50'])} / p99 "
             f"{ms(seen['p99'])} ms"
+        )
+    if not args.no_pictures and (shown := ours["panels"].get("shown")):
+        pictured = ours["panels"].get("pictured", 0)
+        print(
+            f"  private panels shown {shown}, {100 * pictured / shown:.1f} % with their picture "
+            "(under a burst, a panel whose picture would wait too long goes out as text)"
         )
     kinds = ", ".join(f"{k} {ms(v['p50'])}/{ms(v['p99'])}" for k, v in ours["by_kind"].items())
     print(f"  ours by kind (p50/p99 ms): {kinds}")

@@ -228,6 +228,9 @@ class FakeDiscord:
         self.rest_counts: Counter[str] = Counter()
         self.rest_429: Counter[str] = Counter()
         self.unknown_routes: Counter[str] = Counter()
+        self.private_embeds: Counter[str] = Counter()
+        """Ephemeral messages with an embed (a panel) members were shown ("shown"), and those
+        whose embed has a picture ("pictured")."""
         self.late = 0
         self.duplicate_callbacks = 0
         self.gateway_received: Counter[int] = Counter()
@@ -499,6 +502,9 @@ class FakeDiscord:
         return self.ephemeral.get(message_id)
 
     def _keep_ephemeral(self, message: dict[str, Any]) -> None:
+        if embeds := message.get("embeds"):
+            self.private_embeds["shown"] += 1
+            self.private_embeds["pictured"] += any("image" in embed for embed in embeds)
         self.ephemeral[int(message["id"])] = message
         self.ephemeral.move_to_end(int(message["id"]))
         while len(self.ephemeral) > EPHEMERAL_KEPT:

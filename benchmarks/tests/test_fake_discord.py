@@ -168,3 +168,37 @@ async def test_a_message_keeps_the_attachments_an_edit_lists_as_discord_does() -
                 assert (await response.json())["attachments"] == []
     finally:
         await server.stop()
+
+
+async def test_the_private_panels_members_see_are_counted_with_their_pictures() -> None:
+    # The load report tells how many panels went out without their picture under load.
+    server = FakeDiscord(guilds=1, channels_per_guild=1, users_per_guild=1)
+    base = await server.start()
+    channel = server.guild_channels(next(iter(server.guilds)))[0]
+    pictured = {"type": 4, "data": {"flags": 64, "embeds": [{"image": {"url": "attachment://h"}}]}}
+    answers = [
+        pictured,
+        {"type": 4, "data": {"flags": 64, "embeds": [{"description": "as text"}]}},
+        {"type": 4, "data": {"flags": 64, "content": "Not your turn."}},
+    ]
+    try:
+        async with aiohttp.ClientSession() as http:
+            for index, answer in enumerate(answers):
+                record = Interaction(
+                    id=server.ids.next(),
+                    token=f"token-{index}",
+                    type=3,
+                    kind="act",
+                    user_id=server.owner_id,
+                    channel_id=channel,
+                    guild_id=None,
+                    payload={},
+                    sent_at=time.perf_counter(),
+                )
+                server.interactions[record.id] = record
+                callback = f"{base}/api/v10/interactions/{record.id}/{record.token}/callback"
+                async with http.post(callback, json=answer) as response:
+                    assert response.status in (200, 204)
+        assert server.private_embeds == {"shown": 2, "pictured": 1}
+    finally:
+        await server.stop()
