@@ -1,10 +1,9 @@
-"""Who goes first in the worker: the AIs, then a picture a member waits for, then boards.
+"""Who goes first in the worker: a picture a member waits for, then the AIs, then boards.
 
 An executor serves its calls in the order they came, so a panel's picture, which a member is
-waiting for, would wait behind every board picture asked for before it. The queue lets only a
-few calls into the executor at a time and holds the rest in the bot, to be let in by urgency.
-The AIs' decisions go first: they take a fraction of a millisecond, and behind a steady stream
-of pictures the AI seats, and so their games, would stand still.
+waiting for, would wait behind every board picture and AI decision asked for before it. The
+queue lets only a few calls into the executor at a time and holds the rest in the bot, to be
+let in by urgency.
 """
 
 from __future__ import annotations
@@ -24,10 +23,10 @@ T = TypeVar("T")
 class Urgency(IntEnum):
     """What waits on a call, most urgent first."""
 
-    AI = 0
-    """An AI seat's decision: the game, and the next human's turn, wait for it."""
-    MEMBER = 1
+    MEMBER = 0
     """A member waits for the answer: their panel's picture."""
+    AI = 1
+    """An AI seat's decision: the next human's turn waits for it."""
     BOARD = 2
     """A board's picture, drawn inside its paced edit: nobody's click waits for it."""
 

@@ -86,8 +86,8 @@ WAITING_DEADLINE = 0.25
 WAITING_QUEUE = 4
 """Pictures that members wait for, already asked for, above which one more is not drawn at all:
 under a burst of clicks panels go out as text at once, and get their pictures again once it is
-over. Members' pictures are drawn before boards, so this is the queue ahead of one (with the
-AIs' decisions, which go first, and the calls already in the worker)."""
+over. Members' pictures are drawn before boards and AI decisions, so this is the whole queue
+ahead of one (with at most the calls already in the worker)."""
 
 
 class Pictures:

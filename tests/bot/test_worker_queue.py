@@ -1,4 +1,4 @@
-"""The worker serves the most urgent call first: an AI, then a member's picture, then a board."""
+"""The worker serves the most urgent call first: a member's picture, then an AI, then a board."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ async def test_waiting_calls_go_in_by_urgency_then_by_arrival():
         assert order == []  # nothing passes the call in the executor
         release_first.set()
         await asyncio.gather(running, *calls)
-    assert order == ["ai 1", "ai 2", "member", "board 1", "board 2"]
+    assert order == ["member", "ai 1", "ai 2", "board 1", "board 2"]
 
 
 async def test_a_call_given_up_while_it_runs_keeps_its_slot_until_it_ends():
@@ -72,9 +72,9 @@ async def test_a_call_given_up_while_waiting_never_runs_and_frees_its_turn():
         busy = asyncio.ensure_future(queue.call(executor, Urgency.BOARD, release.wait, 5))
         await asyncio.sleep(0.01)
         given_up = asyncio.ensure_future(queue.call(executor, Urgency.MEMBER, order.append, "x"))
-        after = asyncio.ensure_future(queue.call(executor, Urgency.BOARD, order.append, "board"))
+        after = asyncio.ensure_future(queue.call(executor, Urgency.AI, order.append, "ai"))
         await asyncio.sleep(0.01)
         given_up.cancel()
         release.set()
         await asyncio.gather(busy, after)
-    assert order == ["board"]
+    assert order == ["ai"]
