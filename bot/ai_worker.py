@@ -24,16 +24,11 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import engines
-from bot.worker_queue import Urgency, WorkerQueue
 from engines.core import rng_for
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-IN_POOL = 2
-"""Calls in the worker's pool at once: the one being worked on and the next, ready the moment
-it ends. The others wait in the bot, where a more urgent one can still go first."""
 
 RESTART_AFTER = 60.0
 """A worker that dies sooner than this after it started is not replaced: the bot decides."""
@@ -82,7 +77,6 @@ class AiWorker:
         self.enabled = enabled
         self._pool: ProcessPoolExecutor | None = None
         self._started_at = 0.0
-        self._queue = WorkerQueue(IN_POOL)
 
     async def start(self) -> None:
         """Start the worker process and load it; until then the bot decides itself (and
@@ -119,20 +113,21 @@ class AiWorker:
         pool = self._pool
         if pool is None:
             return decide(slug, state, seat, seed)
+        loop = asyncio.get_running_loop()
         try:
-            return await self._queue.call(pool, Urgency.AI, decide, slug, state, seat, seed)
+            return await loop.run_in_executor(pool, decide, slug, state, seat, seed)
         except BrokenProcessPool:
             await self._replace(pool)
             return decide(slug, state, seat, seed)
 
-    async def run(self, work: Callable[[], T], urgency: Urgency) -> T | None:
-        """`work()` (picklable, with what it needs) in the worker, after the more urgent calls
-        waiting; None when there is no worker, and the caller does it itself."""
+    async def run(self, work: Callable[[], T]) -> T | None:
+        """`work()` (picklable, with what it needs) in the worker; None when there is no
+        worker, and the caller does it itself."""
         pool = self._pool
         if pool is None:
             return None
         try:
-            return await self._queue.call(pool, urgency, work)
+            return await asyncio.get_running_loop().run_in_executor(pool, work)
         except BrokenProcessPool:
             await self._replace(pool)
             return None

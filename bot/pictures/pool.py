@@ -19,7 +19,6 @@ from bot.pictures import painter
 from bot.pictures.base import Seats, png
 from bot.pictures.palettes import palette
 from bot.session import GameSession
-from bot.worker_queue import Urgency, WorkerQueue
 
 log = logging.getLogger(__name__)
 
@@ -83,23 +82,20 @@ DEADLINE = 2.5
 and the board goes out as text (boards are drawn in the paced edits, not while a click waits)."""
 WAITING_DEADLINE = 0.25
 """Seconds a picture may take while a member waits for it (a panel, a board they asked for)."""
-WAITING_QUEUE = 4
-"""Pictures that members wait for, already asked for, above which one more is not drawn at all:
-under a burst of clicks panels go out as text at once, and get their pictures again once it is
-over. Members' pictures are drawn before boards and AI decisions, so this is the whole queue
-ahead of one (with at most the calls already in the worker)."""
+WAITING_QUEUE = 2
+"""Pictures already being drawn above which one a member waits for is not drawn at all: under a
+burst of clicks panels go out as text at once, and get their pictures again once it is over."""
 
 
 class Pictures:
     """Draws sketches in the worker process (bot.ai_worker), or in `threads` threads of the bot
-    without one, those members wait for first; a drawing that fails is logged once and gives
-    None, and the message goes out as text."""
+    without one; a drawing that fails is logged once and gives None, and the message goes out
+    as text."""
 
     def __init__(self, threads: int) -> None:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="pictures")
-        self._queue = WorkerQueue(threads)
         self._worker: AiWorker | None = None
-        self._members_waiting = 0
+        self._drawing = 0
 
     def use_worker(self, worker: AiWorker) -> None:
         """Draw in `worker`'s process from now on, while it has one."""
@@ -111,13 +107,12 @@ class Pictures:
         `waiting`: a member waits for the message (their panel, a board they asked for), so it
         goes out as text rather than wait behind a long queue of drawings.
         """
-        if waiting and self._members_waiting >= WAITING_QUEUE:
+        if waiting and self._drawing >= WAITING_QUEUE:
             return None
         deadline = WAITING_DEADLINE if waiting else DEADLINE
-        urgency = Urgency.MEMBER if waiting else Urgency.BOARD
-        self._members_waiting += waiting
+        self._drawing += 1
         try:
-            return await asyncio.wait_for(self._drawn(sketch, urgency), deadline)
+            return await asyncio.wait_for(self._drawn(sketch), deadline)
         except TimeoutError:
             # A panel without its picture under load is expected; a board this late is not.
             log.log(
@@ -135,14 +130,13 @@ class Pictures:
                 exc_info=True,
             )
         finally:
-            self._members_waiting -= waiting
+            self._drawing -= 1
         return None
 
-    async def _drawn(self, sketch: Sketch, urgency: Urgency) -> bytes:
-        worker = self._worker
-        if worker is not None and (png := await worker.run(sketch.draw, urgency)) is not None:
+    async def _drawn(self, sketch: Sketch) -> bytes:
+        if self._worker is not None and (png := await self._worker.run(sketch.draw)) is not None:
             return png
-        return await self._queue.call(self._pool, urgency, sketch.draw)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, sketch.draw)
 
     def close(self) -> None:
         """Draw nothing more."""

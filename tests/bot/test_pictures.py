@@ -298,11 +298,8 @@ async def test_a_panel_waits_for_its_picture_only_a_moment_then_goes_as_text(mon
         started = time.monotonic()
         assert await pictures.draw(sketch, waiting=True) is None
         assert time.monotonic() - started < 0.25  # the member is not kept waiting
-        # Behind a queue of other members' pictures, the panel does not wait at all.
-        queue = [
-            asyncio.ensure_future(pictures.draw(sketch, waiting=True))
-            for _ in range(pool.WAITING_QUEUE)
-        ]
+        # Behind a queue of drawings, the panel does not wait at all.
+        queue = [asyncio.ensure_future(pictures.draw(sketch)) for _ in range(pool.WAITING_QUEUE)]
         await asyncio.sleep(0)
         started = time.monotonic()
         assert await pictures.draw(sketch, waiting=True) is None
@@ -312,32 +309,3 @@ async def test_a_panel_waits_for_its_picture_only_a_moment_then_goes_as_text(mon
         pictures.close()
     # Expected under a burst of clicks: noted, not warned about.
     assert not [r for r in caplog.records if r.levelname == "WARNING"]
-
-
-async def test_a_panel_s_picture_is_drawn_before_the_boards_asked_for_earlier(monkeypatch):
-    drawn: list[str] = []
-
-    class Slow:
-        def board(self, view: Any, table: Seats, lang: str) -> Image.Image:
-            time.sleep(0.1)
-            drawn.append("board")
-            return painter("zero").board(view, table, lang)
-
-        def hand(self, view: Any, table: Seats, lang: str) -> Image.Image:
-            drawn.append("hand")
-            return painter("zero").hand(view, table, lang)
-
-    monkeypatch.setattr(pool, "painter", lambda slug: Slow())
-    pictures = Pictures(1)
-    try:
-        state = states("zero")[0]
-        boards = Sketch("g4", "zero", "board", public("zero", state), seats(3), "en")
-        hand = Sketch("g4", "zero", "hand", engines.game("zero").view(state, 0), seats(3), "en")
-        queue = [asyncio.ensure_future(pictures.draw(boards)) for _ in range(3)]
-        await asyncio.sleep(0.02)  # the first board is being drawn, two more wait
-        panel = await pictures.draw(hand, waiting=True)
-        assert panel is not None and panel.startswith(b"\x89PNG")
-        assert drawn == ["board", "hand"]  # the member waited for one board, not three
-        assert all(png is not None for png in await asyncio.gather(*queue))
-    finally:
-        pictures.close()
