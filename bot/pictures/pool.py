@@ -82,9 +82,11 @@ DEADLINE = 2.5
 and the board goes out as text (boards are drawn in the paced edits, not while a click waits)."""
 WAITING_DEADLINE = 0.25
 """Seconds a picture may take while a member waits for it (a panel, a board they asked for)."""
-WAITING_QUEUE = 2
-"""Pictures already being drawn above which one a member waits for is not drawn at all: under a
-burst of clicks panels go out as text at once, and get their pictures again once it is over."""
+WAITING_QUEUE = 4
+"""Pictures that members wait for, already asked for, above which one more is not drawn at all:
+under a burst of clicks panels go out as text at once, and get their pictures again once it is
+over. Boards' pictures do not count: they are few (one per paced edit), and counting them
+would send about a quarter of the panels out as text at 200 busy tables."""
 
 
 class Pictures:
@@ -95,7 +97,7 @@ class Pictures:
     def __init__(self, threads: int) -> None:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="pictures")
         self._worker: AiWorker | None = None
-        self._drawing = 0
+        self._members_waiting = 0
 
     def use_worker(self, worker: AiWorker) -> None:
         """Draw in `worker`'s process from now on, while it has one."""
@@ -107,10 +109,11 @@ class Pictures:
         `waiting`: a member waits for the message (their panel, a board they asked for), so it
         goes out as text rather than wait behind a long queue of drawings.
         """
-        if waiting and self._drawing >= WAITING_QUEUE:
+        if waiting and self._members_waiting >= WAITING_QUEUE:
             return None
         deadline = WAITING_DEADLINE if waiting else DEADLINE
-        self._drawing += 1
+        if waiting:
+            self._members_waiting += 1
         try:
             return await asyncio.wait_for(self._drawn(sketch), deadline)
         except TimeoutError:
@@ -130,7 +133,8 @@ class Pictures:
                 exc_info=True,
             )
         finally:
-            self._drawing -= 1
+            if waiting:
+                self._members_waiting -= 1
         return None
 
     async def _drawn(self, sketch: Sketch) -> bytes:

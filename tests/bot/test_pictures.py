@@ -298,8 +298,11 @@ async def test_a_panel_waits_for_its_picture_only_a_moment_then_goes_as_text(mon
         started = time.monotonic()
         assert await pictures.draw(sketch, waiting=True) is None
         assert time.monotonic() - started < 0.25  # the member is not kept waiting
-        # Behind a queue of drawings, the panel does not wait at all.
-        queue = [asyncio.ensure_future(pictures.draw(sketch)) for _ in range(pool.WAITING_QUEUE)]
+        # Behind a queue of other members' pictures, the panel does not wait at all.
+        queue = [
+            asyncio.ensure_future(pictures.draw(sketch, waiting=True))
+            for _ in range(pool.WAITING_QUEUE)
+        ]
         await asyncio.sleep(0)
         started = time.monotonic()
         assert await pictures.draw(sketch, waiting=True) is None
@@ -309,3 +312,27 @@ async def test_a_panel_waits_for_its_picture_only_a_moment_then_goes_as_text(mon
         pictures.close()
     # Expected under a burst of clicks: noted, not warned about.
     assert not [r for r in caplog.records if r.levelname == "WARNING"]
+
+
+async def test_boards_being_drawn_do_not_keep_a_panel_from_its_picture(monkeypatch):
+    class SlowBoards:
+        def board(self, view: Any, table: Seats, lang: str) -> Image.Image:
+            time.sleep(0.3)
+            return painter("zero").board(view, table, lang)
+
+        def hand(self, view: Any, table: Seats, lang: str) -> Image.Image:
+            return painter("zero").hand(view, table, lang)
+
+    monkeypatch.setattr(pool, "painter", lambda slug: SlowBoards())
+    pictures = Pictures(pool.WAITING_QUEUE + 1)
+    try:
+        state = states("zero")[0]
+        board = Sketch("g4", "zero", "board", public("zero", state), seats(3), "en")
+        hand = Sketch("g4", "zero", "hand", engines.game("zero").view(state, 0), seats(3), "en")
+        boards = [asyncio.ensure_future(pictures.draw(board)) for _ in range(pool.WAITING_QUEUE)]
+        await asyncio.sleep(0.02)
+        panel = await pictures.draw(hand, waiting=True)
+        assert panel is not None and panel.startswith(b"\x89PNG")
+        assert all(png is not None for png in await asyncio.gather(*boards))
+    finally:
+        pictures.close()
