@@ -20,6 +20,28 @@ from benchmarks.fake_discord.world import start_bot
 AUTH = {"Authorization": "Bot x"}
 
 
+def clicked(server: FakeDiscord, channel: int, token: str, sent_at: float) -> Interaction:
+    """A click the server has dispatched at `sent_at` and waits to see answered."""
+    record = Interaction(
+        id=server.ids.next(),
+        token=token,
+        type=3,
+        kind="click",
+        user_id=server.owner_id,
+        channel_id=channel,
+        guild_id=None,
+        payload={},
+        sent_at=sent_at,
+    )
+    server.interactions[record.id] = record
+    return record
+
+
+def callback(base: str, record: Interaction) -> str:
+    """Where the bot answers `record`."""
+    return f"{base}/api/v10/interactions/{record.id}/{record.token}/callback"
+
+
 @pytest.mark.benchmark
 async def test_bare_bot_answers_interactions_and_resumes(tmp_path: Path) -> None:
     server = FakeDiscord(guilds=1, channels_per_guild=2, users_per_guild=2)
@@ -112,20 +134,8 @@ async def test_rate_limits_and_the_three_second_rule(monkeypatch: pytest.MonkeyP
             assert last_headers["Via"] and last_headers["X-RateLimit-Remaining"] == "0"
             assert last_headers["Content-Type"] == "application/json"
 
-            record = Interaction(
-                id=server.ids.next(),
-                token="late-token",
-                type=3,
-                kind="late",
-                user_id=server.owner_id,
-                channel_id=channel,
-                guild_id=None,
-                payload={},
-                sent_at=time.perf_counter() - 3.5,
-            )
-            server.interactions[record.id] = record
-            callback = f"{base}/api/v10/interactions/{record.id}/late-token/callback"
-            async with http.post(callback, json={"type": 6}) as response:
+            record = clicked(server, channel, "late-token", time.perf_counter() - 3.5)
+            async with http.post(callback(base, record), json={"type": 6}) as response:
                 assert response.status == 404
                 assert (await response.json())["code"] == 10062
             assert server.late == 1 and record.late
@@ -184,20 +194,8 @@ async def test_the_private_panels_members_see_are_counted_with_their_pictures() 
     try:
         async with aiohttp.ClientSession() as http:
             for index, answer in enumerate(answers):
-                record = Interaction(
-                    id=server.ids.next(),
-                    token=f"token-{index}",
-                    type=3,
-                    kind="act",
-                    user_id=server.owner_id,
-                    channel_id=channel,
-                    guild_id=None,
-                    payload={},
-                    sent_at=time.perf_counter(),
-                )
-                server.interactions[record.id] = record
-                callback = f"{base}/api/v10/interactions/{record.id}/{record.token}/callback"
-                async with http.post(callback, json=answer) as response:
+                record = clicked(server, channel, f"token-{index}", time.perf_counter())
+                async with http.post(callback(base, record), json=answer) as response:
                     assert response.status in (200, 204)
         assert server.private_embeds == {"shown": 2, "pictured": 1}
     finally:

@@ -107,7 +107,7 @@ class Pictures:
         """The sketch as a PNG, or None if it could not be drawn in time.
 
         `waiting`: a member waits for the message (their panel, a board they asked for), so it
-        goes out as text rather than wait behind a long queue of drawings.
+        goes out as text rather than wait behind many other members' pictures.
         """
         if waiting and self._members_waiting >= WAITING_QUEUE:
             return None
