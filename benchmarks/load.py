@@ -257,6 +257,7 @@ async def phase_ours(
     stream: list[Interaction] = []
     server.on_interaction.append(stream.append)
     server.private_embeds.clear()
+    server.pictures_followed.clear()
     lag = LoopLag()
     trace = CpuTrace(lambda: cpu_of(bots))
     rss_before = sum(bot.rss_kb() for bot in bots)
@@ -304,6 +305,7 @@ async def phase_ours(
             ),
             "unexpected_answers": players.stats.errors,
             "panels": dict(server.private_embeds),
+            "pictures_followed": percentiles(server.pictures_followed),
             "bot_rss_mb": (rss_before / 1024, rss_after / 1024),
             "bot_error_lines": errors,
             "bot_ready_after_s": max(ready) if len(ready) == len(starts) else None,
@@ -608,9 +610,11 @@ async def run_n(
         )
     if not args.no_pictures and (shown := ours["panels"].get("shown")):
         pictured = ours["panels"].get("pictured", 0)
+        followed = ours["pictures_followed"]
         print(
             f"  private panels shown {shown}, {100 * pictured / shown:.1f} % with their picture "
-            "(under a burst, a panel whose picture would wait too long goes out as text)"
+            f"at once; {followed['count']} answered as text got it in an edit, after p50 "
+            f"{ms(followed['p50'])} / p99 {ms(followed['p99'])} ms from the click"
         )
     kinds = ", ".join(f"{k} {ms(v['p50'])}/{ms(v['p99'])}" for k, v in ours["by_kind"].items())
     print(f"  ours by kind (p50/p99 ms): {kinds}")

@@ -229,8 +229,11 @@ class FakeDiscord:
         self.rest_429: Counter[str] = Counter()
         self.unknown_routes: Counter[str] = Counter()
         self.private_embeds: Counter[str] = Counter()
-        """Ephemeral messages with an embed (a panel) members were shown ("shown"), and those
-        whose embed has a picture ("pictured")."""
+        """Answers that showed a member an ephemeral message with an embed (a panel: "shown"),
+        and those whose embed had its picture at once ("pictured")."""
+        self.pictures_followed: list[float] = []
+        """Seconds from a click to the edit that brought its panel, answered as text, a picture."""
+        self._picture_due: dict[int, float] = {}
         self.late = 0
         self.duplicate_callbacks = 0
         self.gateway_received: Counter[int] = Counter()
@@ -501,10 +504,26 @@ class FakeDiscord:
                 return found
         return self.ephemeral.get(message_id)
 
+    def _answered_privately(self, message: dict[str, Any] | None, clicked_at: float) -> None:
+        """Count an answer that showed a member a panel, and whether its picture came with it."""
+        if message is None or not int(message.get("flags", 0)) & EPHEMERAL:
+            return
+        if not (embeds := message.get("embeds")):
+            return
+        self.private_embeds["shown"] += 1
+        if any("image" in embed for embed in embeds):
+            self.private_embeds["pictured"] += 1
+            self._picture_due.pop(int(message["id"]), None)
+        else:
+            self._picture_due[int(message["id"])] = clicked_at
+
+    def _picture_came(self, message: dict[str, Any]) -> None:
+        clicked_at = self._picture_due.get(int(message["id"]))
+        if clicked_at is not None and any("image" in e for e in message.get("embeds") or ()):
+            del self._picture_due[int(message["id"])]
+            self.pictures_followed.append(time.perf_counter() - clicked_at)
+
     def _keep_ephemeral(self, message: dict[str, Any]) -> None:
-        if embeds := message.get("embeds"):
-            self.private_embeds["shown"] += 1
-            self.private_embeds["pictured"] += any("image" in embed for embed in embeds)
         self.ephemeral[int(message["id"])] = message
         self.ephemeral.move_to_end(int(message["id"]))
         while len(self.ephemeral) > EPHEMERAL_KEPT:
@@ -751,6 +770,8 @@ class FakeDiscord:
             message = record.message
         record.answer_type = rtype
         record.answer = message
+        if rtype in (4, 7):
+            self._answered_privately(message, record.sent_at)
         self._finish(record)
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)
@@ -790,6 +811,7 @@ class FakeDiscord:
             webhook_id=self.bot_id,
         )
         record.followups.append(message)
+        self._answered_privately(message, record.sent_at)
         await self._publish(message, created=True)
         self.signal(("followup", record.user_id)).fire()
         return self._json(message)
@@ -826,6 +848,7 @@ class FakeDiscord:
             updated["flags"] = int(updated.get("flags", 0)) & ~LOADING
             if mid == "@original":
                 record.answer = updated
+            self._picture_came(updated)
             await self._publish(updated, created=False)
             return self._json(updated)
         return self._error(405, 0, "405: Method Not Allowed")

@@ -34,6 +34,7 @@ def clicked(server: FakeDiscord, channel: int, token: str, sent_at: float) -> In
         sent_at=sent_at,
     )
     server.interactions[record.id] = record
+    server.by_token[token] = record.id
     return record
 
 
@@ -181,7 +182,8 @@ async def test_a_message_keeps_the_attachments_an_edit_lists_as_discord_does() -
 
 
 async def test_the_private_panels_members_see_are_counted_with_their_pictures() -> None:
-    # The load report tells how many panels went out without their picture under load.
+    # The load report tells how many panels went out without their picture under load, and
+    # how long after the click the picture came to those in an edit.
     server = FakeDiscord(guilds=1, channels_per_guild=1, users_per_guild=1)
     base = await server.start()
     channel = server.guild_channels(next(iter(server.guilds)))[0]
@@ -197,6 +199,13 @@ async def test_the_private_panels_members_see_are_counted_with_their_pictures() 
                 record = clicked(server, channel, f"token-{index}", time.perf_counter())
                 async with http.post(callback(base, record), json=answer) as response:
                     assert response.status in (200, 204)
+            assert server.private_embeds == {"shown": 2, "pictured": 1}
+            assert server.pictures_followed == []
+            original = f"{base}/api/v10/webhooks/{server.bot_id}/token-1/messages/@original"
+            later = {"embeds": [{"description": "as text", "image": {"url": "attachment://h"}}]}
+            async with http.patch(original, json=later) as response:
+                assert response.status == 200
         assert server.private_embeds == {"shown": 2, "pictured": 1}
+        assert len(server.pictures_followed) == 1 and 0 < server.pictures_followed[0] < 5
     finally:
         await server.stop()
