@@ -38,6 +38,8 @@ class ShownPanel:
     shows: Hashable
     """What the seat could do when the panel's text was drawn (the game may have moved on while
     its picture was drawn and it was sent); the Discord side compares it to redraw the panel."""
+    picture_follows: bool = False
+    """It went out as text, its picture not drawn in time: it is redrawn once it is."""
 
 
 class Presenter(Protocol):

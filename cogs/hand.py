@@ -354,10 +354,9 @@ async def show_hand(reply: Answer, game_id: str) -> None:
     seat = seated(session, reply.user_id)
     bot.presenter.member_seen(reply.user_id, reply.lang)
     shows = showing(session, seat, reply.user_id)
-    panel = hand_panel(session, seat, reply.lang)
-    picture = await hand_picture(bot, session, seat, reply.lang)
-    await reply.answer(**with_picture(panel, picture))
-    keep_current(reply, session, seat, shows)
+    panel, follows = await answer_panel(bot, session, seat, reply.lang, edit=False)
+    await reply.answer(**panel)
+    keep_current(reply, session, seat, shows, follows)
     if bot.presenter.closed_dms_news(reply.user_id):
         await reply.answer(t(reply.lang, "dm-closed"))
 
@@ -410,21 +409,32 @@ async def extra(reply: Answer, game_id: str, action: str) -> None:
     await redraw(reply, session, seat, content=t(reply.lang, "signal-sent"))
 
 
-async def drawn_panel(
+async def answer_panel(
     bot: TabletopBot,
     session: GameSession,
     seat: int,
     lang: str,
     picked: str | None = None,
     *,
-    edit: bool = True,
+    edit: bool,
     shown: Sequence[discord.Attachment] = (),
-) -> dict[str, Any]:
-    """A seat's panel as it stands now, with its picture, as message fields; `shown`: the
-    attachments of the panel being redrawn (its picture stays if it is still right)."""
+) -> tuple[dict[str, Any], bool]:
+    """A seat's panel as it stands now, as message fields for the answer to its member's click,
+    and whether its picture follows (not drawn in time, the panel goes out as text at once).
+    `shown`: the attachments of the panel being redrawn (its picture stays if still right)."""
     panel = hand_panel(session, seat, lang, picked)
     picture = await hand_picture(bot, session, seat, lang, shown)
-    return with_picture(panel, picture, edit=edit)
+    return with_picture(panel, picture, edit=edit), picture is not None and picture.follows
+
+
+async def drawn_panel(
+    bot: TabletopBot, session: GameSession, seat: int, lang: str
+) -> dict[str, Any]:
+    """A seat's panel as it stands now, with its picture, as fields for an edit nobody is
+    waiting for (a live panel kept current)."""
+    panel = hand_panel(session, seat, lang)
+    picture = await hand_picture(bot, session, seat, lang, waiting=False)
+    return with_picture(panel, picture, edit=True)
 
 
 async def redraw(
@@ -442,21 +452,24 @@ async def redraw(
     private = reply.private_panel
     shows = showing(session, seat, reply.user_id)
     shown = reply.clicked_attachments if private else ()
-    panel = await drawn_panel(
+    panel, follows = await answer_panel(
         reply.bot, session, seat, reply.lang, picked, edit=private, shown=shown
     )
     if private:
         await reply.edit(content=content, **panel)
     else:
         await reply.answer(content, **panel)
-    keep_current(reply, session, seat, shows)
+    keep_current(reply, session, seat, shows, follows)
 
 
-def keep_current(reply: Answer, session: GameSession, seat: int, shows: Hashable) -> None:
-    """The panel just shown, drawn at `shows`, is the member's panel of this game from now on."""
+def keep_current(
+    reply: Answer, session: GameSession, seat: int, shows: Hashable, picture_follows: bool
+) -> None:
+    """The panel just shown, drawn at `shows`, is the member's panel of this game from now on
+    (and gets its picture once drawn, if it `picture_follows`)."""
     panel = reply.own_panel()
     if panel is not None:
-        shown = ShownPanel(session, seat, reply.user_id, reply.lang, panel, shows)
+        shown = ShownPanel(session, seat, reply.user_id, reply.lang, panel, shows, picture_follows)
         reply.bot.presenter.panel_shown(shown)
 
 

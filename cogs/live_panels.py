@@ -3,7 +3,8 @@
 An ephemeral panel can be edited or deleted only through the interaction that showed it, and
 only for the 15 minutes that interaction's token lasts. Each member's latest panel of a game is
 kept here with that interaction. When what the seat may do changes (their move comes, a new
-phase, the end) the panel is redrawn; a job waiting for a panel does the newest work when it
+phase, the end), or its picture was not drawn in time for the answer that showed it, the panel
+is redrawn; a job waiting for a panel does the newest work when it
 runs, so the latest state wins. A newer panel retires the one before it (an ephemeral one is
 deleted), and shortly before the token runs out the panel says how to get a fresh one.
 
@@ -64,7 +65,14 @@ class _Live:
     shows: Hashable
     """What the panel shows now (it is redrawn when `showing` differs)."""
     expiry: asyncio.TimerHandle
+    picture_follows: bool
+    """It shows text only, its picture still being drawn: redrawn once it is."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def stale(self) -> bool:
+        """Whether the panel no longer shows what it must (or still lacks its picture)."""
+        kept = self.shown
+        return self.picture_follows or showing(kept.session, kept.seat, kept.user_id) != self.shows
 
 
 class LivePanels:
@@ -80,7 +88,7 @@ class LivePanels:
 
     def shown(self, shown: ShownPanel) -> None:
         """The member now looks at this panel: keep it current, retire the one before it."""
-        session, seat, user_id, panel = shown.session, shown.seat, shown.user_id, shown.panel
+        session, user_id, panel = shown.session, shown.user_id, shown.panel
         game = self._live.setdefault(session.id, {})
         before = game.pop(user_id, None)
         if before is not None:
@@ -90,14 +98,15 @@ class LivePanels:
         expiry = asyncio.get_running_loop().call_later(
             TOKEN_LIFETIME - LAST_EDIT_BEFORE, self._expire, session.id, user_id
         )
-        game[user_id] = _Live(shown, shown.shows, expiry)
-        if showing(session, seat, user_id) != shown.shows:
-            self.changed(session)  # it moved on meanwhile: redraw now
+        live = game[user_id] = _Live(shown, shown.shows, expiry, shown.picture_follows)
+        if live.stale():
+            # It moved on meanwhile, or the picture was late: redraw as soon as it can be.
+            self._put(session.id, user_id, "draw", partial(self._redraw, live))
 
     def changed(self, session: GameSession) -> None:
         """The game changed: redraw the panels whose seat may now do something else."""
         for user_id, live in self._live.get(session.id, {}).items():
-            if showing(session, live.shown.seat, user_id) != live.shows:
+            if live.stale():
                 self._put(session.id, user_id, "draw", partial(self._redraw, live))
 
     def closed(self, session: GameSession) -> None:
@@ -154,11 +163,11 @@ class LivePanels:
                 return  # replaced by a newer panel, or the game ended meanwhile
             if self._answering[(session.id, user_id)]:
                 return  # the member's click redraws it
-            shows = showing(session, kept.seat, user_id)
-            if shows == live.shows:
+            if not live.stale():
                 return
-            live.shows = shows
-            if shows == GONE:
+            live.shows = showing(session, kept.seat, user_id)
+            live.picture_follows = False
+            if live.shows == GONE:
                 self._let_go(session.id, user_id)
                 await self._retire(kept.panel)
                 return

@@ -27,6 +27,9 @@ class Picture:
     png: bytes = b""
     kept: discord.Attachment | None = None
     """The edited message's own attachment, still right: it stays, nothing is uploaded."""
+    follows: bool = False
+    """Not drawn in time for a member's answer, which goes out as text: the panel is edited
+    with the picture as soon as it is drawn."""
 
     def attachment(self) -> discord.File | discord.Attachment:
         """What to attach: the kept attachment, or a fresh upload (discord.py closes a file
@@ -51,7 +54,9 @@ async def _drawn(
         if attachment.filename == filename:
             return Picture(filename, kept=attachment)
     png = await bot.pictures.draw(sketch, waiting)
-    return Picture(filename, png) if png is not None else None
+    if png is not None:
+        return Picture(filename, png)
+    return Picture(filename, follows=True) if bot.pictures.drawing(sketch) else None
 
 
 async def board_picture(
@@ -68,13 +73,16 @@ async def hand_picture(
     seat: int,
     lang: str,
     shown: Sequence[discord.Attachment] = (),
+    *,
+    waiting: bool = True,
 ) -> Picture | None:
     """A seat's private picture as the game stands now (call right after building its text).
 
     `shown`: the attachments of the panel this picture will replace; where one of them was
     drawn from this very moment of the game, it is kept rather than drawn and sent again.
+    `waiting`: the member waits for it (their click is being answered), so it may follow.
     """
-    return await _drawn(bot, session, hand_sketch(session, seat, lang), True, shown)
+    return await _drawn(bot, session, hand_sketch(session, seat, lang), waiting, shown)
 
 
 def with_picture(
@@ -86,7 +94,7 @@ def with_picture(
     fields = dict(fields)
     embed = fields.get("embed")
     attached: list[discord.File | discord.Attachment] = []
-    if picture is not None and embed is not None:
+    if picture is not None and not picture.follows and embed is not None:
         embed.set_image(url=f"attachment://{picture.filename}")
         attached = [picture.attachment()]
     if edit:

@@ -235,7 +235,7 @@ class DiscordPresenter:
             f"/{record.message_id}"
         )
         panel = hand_panel(session, seat, lang)
-        picture = await hand_picture(self.client, session, seat, lang)
+        picture = await hand_picture(self.client, session, seat, lang, waiting=False)
         panel["view"].add_item(DmToggle(False, t(lang, "dm-turn-off")))
         try:
             channel = await self._dm_channel(user_id)

@@ -78,15 +78,18 @@ def hand_sketch(session: GameSession, seat: int, lang: str) -> Sketch:
 
 
 DEADLINE = 2.5
-"""Seconds a board's picture may take, its wait in the queue included. A later one is given up
-and the board goes out as text (boards are drawn in the paced edits, not while a click waits)."""
-WAITING_DEADLINE = 0.25
-"""Seconds a picture may take while a member waits for it (a panel, a board they asked for)."""
+"""Seconds a picture may take when nobody waits for it (a board in the paced edits, a turn DM,
+a panel's picture that follows it), its wait in the queue included. A later one is given up and
+the message goes out as text."""
+WAITING_DEADLINE = 0.1
+"""Seconds a member's answer waits for its picture (their panel, a board they asked for). A
+hand's picture still being drawn then is not given up: the panel goes out as text at once and
+gets its picture in an edit as soon as it is drawn."""
 WAITING_QUEUE = 4
-"""Pictures that members wait for, already asked for, above which one more is not drawn at all:
-under a burst of clicks panels go out as text at once, and get their pictures again once it is
-over. Boards' pictures do not count: they are few (one per paced edit), and counting them
-would send about a quarter of the panels out as text at 200 busy tables."""
+"""Pictures of members' answers being drawn, above which one more is not drawn at all: under a
+burst of clicks panels go out as text at once, and get their pictures again once it is over.
+Boards' pictures do not count: they are few (one per paced edit), and counting them would send
+about a quarter of the panels out as text at 200 busy tables."""
 
 
 class Pictures:
@@ -97,7 +100,9 @@ class Pictures:
     def __init__(self, threads: int) -> None:
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="pictures")
         self._worker: AiWorker | None = None
-        self._members_waiting = 0
+        self._for_members = 0
+        self._hands: dict[str, asyncio.Future[bytes]] = {}
+        """Hands' pictures being drawn, by file name (the moment they show)."""
 
     def use_worker(self, worker: AiWorker) -> None:
         """Draw in `worker`'s process from now on, while it has one."""
@@ -107,15 +112,15 @@ class Pictures:
         """The sketch as a PNG, or None if it could not be drawn in time.
 
         `waiting`: a member waits for the message (their panel, a board they asked for), so it
-        goes out as text rather than wait behind many other members' pictures.
+        goes out as text rather than wait long, or wait behind many other members' pictures.
+        A hand's picture is drawn once: asking again while it is drawn (the edit that brings a
+        panel its late picture) waits for that same drawing.
         """
-        if waiting and self._members_waiting >= WAITING_QUEUE:
+        if waiting and self._for_members >= WAITING_QUEUE and not self.drawing(sketch):
             return None
         deadline = WAITING_DEADLINE if waiting else DEADLINE
-        if waiting:
-            self._members_waiting += 1
         try:
-            return await asyncio.wait_for(self._drawn(sketch), deadline)
+            return await asyncio.wait_for(asyncio.shield(self._drawing(sketch, waiting)), deadline)
         except TimeoutError:
             # A panel without its picture under load is expected; a board this late is not.
             log.log(
@@ -132,10 +137,29 @@ class Pictures:
                 sketch.game_id,
                 exc_info=True,
             )
-        finally:
-            if waiting:
-                self._members_waiting -= 1
         return None
+
+    def drawing(self, sketch: Sketch) -> bool:
+        """Whether this hand's picture is being drawn now (late for the answer that asked)."""
+        return sketch.filename in self._hands
+
+    def _drawing(self, sketch: Sketch, for_member: bool) -> asyncio.Future[bytes]:
+        if sketch.kind == "hand" and (under_way := self._hands.get(sketch.filename)):
+            return under_way
+        drawing = asyncio.ensure_future(self._drawn(sketch))
+        # A failure nobody waits for any more (its answer went out as text) is not an error.
+        drawing.add_done_callback(lambda done: done.cancelled() or done.exception())
+        if sketch.kind == "hand":
+            name = sketch.filename
+            self._hands[name] = drawing
+            drawing.add_done_callback(lambda _: self._hands.pop(name, None))
+        if for_member:
+            self._for_members += 1
+            drawing.add_done_callback(self._member_drawn)
+        return drawing
+
+    def _member_drawn(self, _: asyncio.Future[bytes]) -> None:
+        self._for_members -= 1
 
     async def _drawn(self, sketch: Sketch) -> bytes:
         if self._worker is not None and (png := await self._worker.run(sketch.draw)) is not None:

@@ -282,9 +282,14 @@ async def test_a_picture_later_than_the_deadline_is_given_up_for_the_text(monkey
     assert len(warnings) == 1 and "g2" in warnings[0].getMessage()
 
 
-async def test_a_panel_waits_for_its_picture_only_a_moment_then_goes_as_text(monkeypatch, caplog):
+async def test_a_panel_waits_for_its_picture_only_a_moment_and_gets_it_when_drawn(
+    monkeypatch, caplog
+):
+    drawn: list[str] = []
+
     class Slow:
         def hand(self, view: Any, table: Seats, lang: str) -> Image.Image:
+            drawn.append(threading.current_thread().name)
             time.sleep(0.3)
             return painter("zero").hand(view, table, lang)
 
@@ -292,26 +297,47 @@ async def test_a_panel_waits_for_its_picture_only_a_moment_then_goes_as_text(mon
     monkeypatch.setattr(pool, "WAITING_DEADLINE", 0.05)
     pictures = Pictures(1)
     try:
-        state = states("zero")[0]
-        view = engines.game("zero").view(state, 0)
+        view = engines.game("zero").view(states("zero")[0], 0)
         sketch = Sketch("g3", "zero", "hand", view, seats(3), "en")
         started = time.monotonic()
         assert await pictures.draw(sketch, waiting=True) is None
         assert time.monotonic() - started < 0.25  # the member is not kept waiting
-        # Behind a queue of other members' pictures, the panel does not wait at all.
-        queue = [
-            asyncio.ensure_future(pictures.draw(sketch, waiting=True))
-            for _ in range(pool.WAITING_QUEUE)
-        ]
-        await asyncio.sleep(0)
-        started = time.monotonic()
-        assert await pictures.draw(sketch, waiting=True) is None
-        assert time.monotonic() - started < 0.01
-        await asyncio.gather(*queue)
+        # The late picture is still being drawn; the edit that brings it waits for that drawing.
+        assert pictures.drawing(sketch)
+        png = await pictures.draw(sketch)
+        assert png is not None and png.startswith(b"\x89PNG")
+        assert len(drawn) == 1 and not pictures.drawing(sketch)
     finally:
         pictures.close()
     # Expected under a burst of clicks: noted, not warned about.
     assert not [r for r in caplog.records if r.levelname == "WARNING"]
+
+
+async def test_behind_many_members_pictures_a_panel_goes_as_text_without_one(monkeypatch):
+    class Slow:
+        def hand(self, view: Any, table: Seats, lang: str) -> Image.Image:
+            time.sleep(0.2)
+            return painter("zero").hand(view, table, lang)
+
+    monkeypatch.setattr(pool, "painter", lambda slug: Slow())
+    pictures = Pictures(1)
+    try:
+        view = engines.game("zero").view(states("zero")[0], 0)
+        sketches = [
+            Sketch(f"g{i}", "zero", "hand", view, seats(3), "en")
+            for i in range(pool.WAITING_QUEUE + 1)
+        ]
+        queue = [
+            asyncio.ensure_future(pictures.draw(sketch, waiting=True)) for sketch in sketches[:-1]
+        ]
+        await asyncio.sleep(0)
+        started = time.monotonic()
+        assert await pictures.draw(sketches[-1], waiting=True) is None
+        assert time.monotonic() - started < 0.01
+        assert not pictures.drawing(sketches[-1])  # not drawn at all: no picture follows
+        await asyncio.gather(*queue)
+    finally:
+        pictures.close()
 
 
 async def test_boards_being_drawn_do_not_keep_a_panel_from_its_picture(monkeypatch):

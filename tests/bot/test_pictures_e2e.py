@@ -178,3 +178,36 @@ async def test_a_board_that_cannot_be_drawn_goes_out_as_text_with_one_warning(
     warnings = [r for r in caplog.records if r.name == "bot.pictures.pool"]
     assert failures and len(warnings) == len(failures)
     assert all(r.levelname == "WARNING" and session.id in r.getMessage() for r in warnings)
+
+
+def answers(world: Any, since: int) -> list[Any]:
+    """The bot's answers to interactions (their callbacks) since request number `since`."""
+    return [r for r in world.env.http_requests[since:] if r.path.endswith("/callback")]
+
+
+def panel_edits(world: Any, since: int) -> list[Any]:
+    """Edits of private panels through interaction tokens since request number `since`."""
+    requests = world.env.http_requests[since:]
+    return [r for r in requests if r.method == "PATCH" and r.path.startswith("/webhooks/")]
+
+
+async def test_a_hand_picture_not_drawn_in_time_follows_on_the_same_panel(world, monkeypatch):
+    # No member waits for a picture: the panel goes out as text at once and gets its picture in
+    # one edit once drawn, after the first panel as after a move.
+    monkeypatch.setattr(pool, "WAITING_DEADLINE", 0.0)
+    alice, bob = world.members[:2]
+    message = await open_game(world, alice, "thegame", [bob])  # seat 0, the host, starts
+    since = len(world.env.http_requests)
+    panel = (await alice.click(message, label="My hand")).response
+    (answer,) = answers(world, since)
+    assert "image" not in answer.json["data"]["embeds"][0]
+    assert len(panel_edits(world, since)) == 1
+    before = await picture(panel, "hand")
+    assert before.size == (800, HAND_HEIGHTS["thegame"])
+
+    since = len(world.env.http_requests)
+    picked, pile = await ready_move(alice, panel)
+    played = (await press(alice, picked, pile)).response
+    assert played.id == panel.id
+    assert [a.json["data"].get("attachments") for a in answers(world, since)][-1] == []
+    assert (await picture(played, "hand")).tobytes() != before.tobytes()
