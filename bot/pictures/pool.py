@@ -86,10 +86,11 @@ WAITING_DEADLINE = 0.1
 hand's picture still being drawn then is not given up: the panel goes out as text at once and
 gets its picture in an edit as soon as it is drawn."""
 WAITING_QUEUE = 4
-"""Pictures of members' answers being drawn, above which one more is not drawn at all: under a
-burst of clicks panels go out as text at once, and get their pictures again once it is over.
-Boards' pictures do not count: they are few (one per paced edit), and counting them would send
-about a quarter of the panels out as text at 200 busy tables."""
+"""Members' pictures being drawn (hands, and boards a member asked for), above which one more is
+not drawn at all: under a burst of clicks panels go out as text at once, and get their pictures
+again once it is over. Boards in the paced edits do not count: they are few (one per paced
+edit), and counting them would send about a quarter of the panels out as text at 200 busy
+tables."""
 
 
 class Pictures:
@@ -112,19 +113,21 @@ class Pictures:
         """The sketch as a PNG, or None if it could not be drawn in time.
 
         `waiting`: a member waits for the message (their panel, a board they asked for), so it
-        goes out as text rather than wait long, or wait behind many other members' pictures.
-        A hand's picture is drawn once: asking again while it is drawn (the edit that brings a
+        goes out as text rather than wait long. Members' pictures (these, and every hand's) are
+        not drawn at all behind `WAITING_QUEUE` others. A hand's picture is drawn once: asking again while it is drawn (the edit that brings a
         panel its late picture) waits for that same drawing.
         """
-        if waiting and self._for_members >= WAITING_QUEUE and not self.drawing(sketch):
+        for_member = waiting or sketch.kind == "hand"
+        if for_member and self._for_members >= WAITING_QUEUE and not self.drawing(sketch):
             return None
         deadline = WAITING_DEADLINE if waiting else DEADLINE
+        drawing = self._drawing(sketch, for_member)
         try:
-            return await asyncio.wait_for(asyncio.shield(self._drawing(sketch, waiting)), deadline)
+            return await asyncio.wait_for(asyncio.shield(drawing), deadline)
         except TimeoutError:
-            # A panel without its picture under load is expected; a board this late is not.
+            # A member's picture given up under load is expected; a board this late is not.
             log.log(
-                logging.INFO if waiting else logging.WARNING,
+                logging.INFO if for_member else logging.WARNING,
                 "the %s of game %s was not drawn within %s s; it goes out as text",
                 sketch.kind,
                 sketch.game_id,
