@@ -14,12 +14,12 @@ import time
 from typing import Any
 
 import engines
-from engines.core import Game
+from engines.core import AnyGame
 from engines.thegame.ai import PARAMS, action_for, plan_move
 from tests.engines.playout import ai_choice, play, random_choice
 
 
-def random_games_per_second(game: Game, players: int, seconds: float = 2.0) -> float:
+def random_games_per_second(game: AnyGame, players: int, seconds: float = 2.0) -> float:
     """Complete random games per second."""
     done, start, seed = 0, time.perf_counter(), 0
     while time.perf_counter() - start < seconds:
@@ -31,7 +31,7 @@ def random_games_per_second(game: Game, players: int, seconds: float = 2.0) -> f
 def timed_ai(samples: list[float]) -> Any:
     """The AI chooser, recording each decision's duration."""
 
-    def choose(game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+    def choose(game: AnyGame, state: Any, seat: int, rng: random.Random) -> Any:
         started = time.perf_counter()
         action = ai_choice(game, state, seat, rng)
         samples.append(time.perf_counter() - started)
@@ -41,7 +41,7 @@ def timed_ai(samples: list[float]) -> Any:
 
 
 def ai_versus_random(
-    game: Game, players: int, games: int, samples: list[float]
+    game: AnyGame, players: int, games: int, samples: list[float]
 ) -> tuple[float, float, float]:
     """(AI win share with ties split, AI mean score, random seats' mean score)."""
     wins, ai_scores, other_scores = 0.0, [], []
@@ -76,7 +76,7 @@ def thegame_team(players: int, games: int, chooser: Any) -> tuple[float, float]:
     return wins / games, statistics.fmean(left)
 
 
-def forgetful_choice(game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+def forgetful_choice(game: AnyGame, state: Any, seat: int, rng: random.Random) -> Any:
     """The Game's AI without card memory: it knows the piles' tops, not what lies under them."""
     view = game.view(state, seat)
     params = dataclasses.replace(PARAMS[view.players], card_memory=False)

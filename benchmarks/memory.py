@@ -21,6 +21,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.fake_discord.players import Players, Table
@@ -39,12 +40,12 @@ from benchmarks.fake_discord.world import (
 GOAL_KIB = 30
 
 
-async def rss_settled(read: object, seconds: float = 3.0) -> float:
+async def rss_settled(read: Callable[[], float], seconds: float = 3.0) -> float:
     """Median of VmRSS samples over a few seconds (KiB)."""
-    samples = []
+    samples: list[float] = []
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        samples.append(read())  # type: ignore[operator]
+        samples.append(read())
         await asyncio.sleep(0.25)
     return statistics.median(samples)
 

@@ -139,7 +139,7 @@ class Counted(Coroutine[Any, Any, Any]):
         self._coro.close()
 
     def __await__(self) -> Generator[Any, None, Any]:
-        return self  # type: ignore[return-value]  # an iterator of steps, as a coroutine's is
+        return self  # an iterator of steps, as a coroutine's is
 
     def __iter__(self) -> Counted:
         return self
@@ -213,7 +213,7 @@ def install_in_bot(ledger: Ledger) -> None:
         if name in extensions:
             install(ledger, only=name)
 
-    TabletopBot.load_extension = load_and_count  # type: ignore[method-assign]
+    TabletopBot.load_extension = load_and_count  # type: ignore[method-assign, assignment]
 
 
 def count_collections(ledger: Ledger, main_thread: int) -> Callable[[str, dict[str, int]], None]:

@@ -184,19 +184,19 @@ async def measure(
 async def plans(url: str, queries: list[tuple[str, Sequence[Any]]]) -> list[list[str]]:
     """How the database runs each query (one of each kind)."""
     if not url.startswith("postgres"):
-        with closing(sqlite3.connect(url.removeprefix("sqlite:///"))) as conn:
+        with closing(sqlite3.connect(url.removeprefix("sqlite:///"))) as lite:
             return [
-                [row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {sql}", params)]
+                [row[3] for row in lite.execute(f"EXPLAIN QUERY PLAN {sql}", params)]
                 for sql, params in queries
             ]
-    conn = await asyncpg.connect(url)
+    server = await asyncpg.connect(url)
     try:
         return [
-            [row[0] for row in await conn.fetch(f"EXPLAIN {numbered(sql)}", *params)]
+            [row[0] for row in await server.fetch(f"EXPLAIN {numbered(sql)}", *params)]
             for sql, params in queries
         ]
     finally:
-        await conn.close()
+        await server.close()
 
 
 async def vacuum(url: str) -> None:
@@ -320,7 +320,10 @@ async def report(storage: Storage, url: str, args: argparse.Namespace) -> None:
     stats = Stats(storage, time.time)
     timed = Timed(storage.stats.db)
     storage.stats.db = timed  # type: ignore[assignment]
-    member = lambda play: 10_000 + play.randrange(args.members)  # noqa: E731
+
+    def member(play: random.Random) -> int:
+        return 10_000 + play.randrange(args.members)
+
     competitive = [s for s in engines.SLUGS if not engines.game(s).SPEC.cooperative]
     pages = -(-args.members // 10)
     asks = {

@@ -23,7 +23,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchmarks.fake_discord.server import FakeDiscord, Interaction, Signal, flat_components
+from benchmarks.fake_discord.server import (
+    NO_MESSAGES,
+    FakeDiscord,
+    Interaction,
+    Signal,
+    flat_components,
+)
 
 ANSWER_WAIT = 5.0
 """Seconds a player waits for an answer before counting it as lost (Discord allows 3)."""
@@ -154,7 +160,9 @@ class Players:
             return None
         return record
 
-    async def slash(self, user_id: int, channel_id: int, command: str, **options: Any) -> Any:
+    async def slash(
+        self, user_id: int, channel_id: int, command: str, **options: Any
+    ) -> Interaction | None:
         """A slash command."""
         guild = self.server.channels[channel_id].get("guild_id")
         data = self.server.slash_data(int(guild) if guild else None, command, options)
@@ -382,7 +390,7 @@ class Table:
 
     def _latest(self, message: dict[str, Any]) -> dict[str, Any]:
         """The fake server's current version of a channel message (or the one we had)."""
-        latest = self.server.messages.get(self.channel_id, {}).get(int(message["id"]))
+        latest = self.server.messages.get(self.channel_id, NO_MESSAGES).get(int(message["id"]))
         return latest if latest is not None else message
 
     async def end_unknown_game(self) -> None:
@@ -425,11 +433,11 @@ class Table:
         latest = self._latest(game.board)
         if has_hand_button(latest, game.gid):
             return latest
-        for message in reversed(self.server.channel_messages(self.channel_id)):
-            if has_hand_button(message, game.gid):
-                game.board = message
-                return message
-        return None
+        posted = self.server.channel_messages(self.channel_id)
+        board = next((m for m in reversed(posted) if has_hand_button(m, game.gid)), None)
+        if board is not None:
+            game.board = board
+        return board
 
     async def human(self, game: Game, user: int) -> None:
         """One human's loop: My hand, play what it offers, wait for the bot to redraw that panel

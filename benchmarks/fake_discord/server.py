@@ -21,7 +21,7 @@ import logging
 import secrets
 import time
 from collections import Counter, OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +48,8 @@ EPHEMERAL_KEPT = 50_000
 INTERACTIONS_KEPT = 100_000
 RESUME_BUFFER = 5_000
 ACK_DELAY = 0.02
+NO_MESSAGES: Mapping[int, dict[str, Any]] = {}
+"""The messages of a channel nothing was posted in yet."""
 
 
 def _text(frame: Any) -> str:
@@ -300,7 +302,8 @@ class FakeDiscord:
 
     def channel_messages(self, channel_id: int) -> list[dict[str, Any]]:
         """The kept messages of a channel, oldest first."""
-        return list(self.messages.get(channel_id, {}).values())
+        history = self.messages.get(channel_id)
+        return [] if history is None else list(history.values())
 
     # --- lifecycle ---
 
@@ -312,9 +315,7 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = self._runner.addresses[0][1]
         return self.base_url
 
     @property
@@ -499,7 +500,7 @@ class FakeDiscord:
 
     def _find(self, channel_id: int | None, message_id: int) -> dict[str, Any] | None:
         if channel_id is not None:
-            found = self.messages.get(channel_id, {}).get(message_id)
+            found = self.messages.get(channel_id, NO_MESSAGES).get(message_id)
             if found is not None:
                 return found
         return self.ephemeral.get(message_id)
@@ -691,8 +692,9 @@ class FakeDiscord:
         scope = int(gid) if gid else None
         self.rest_counts["PUT commands"] += 1
         body = await self._body(request)
-        registered = []
-        for cmd in body if isinstance(body, list) else []:
+        registered: list[dict[str, Any]] = []
+        commands: list[dict[str, Any]] = body if isinstance(body, list) else []
+        for cmd in commands:
             entry = {
                 "id": str(self.ids.next()),
                 "application_id": str(self.bot_id),
@@ -832,13 +834,15 @@ class FakeDiscord:
                 return self._error(404, 10008, "Unknown Message")
             message = self._find(record.channel_id, int(original["id"])) or original
         else:
-            message = self._find(record.channel_id, int(mid)) if mid.isdigit() else None
-            if message is None:
+            found = self._find(record.channel_id, int(mid)) if mid.isdigit() else None
+            if found is None:
                 return self._error(404, 10008, "Unknown Message")
+            message = found
         if request.method == "GET":
             return self._json(message)
         if request.method == "DELETE":
-            self.messages.get(record.channel_id, {}).pop(int(message["id"]), None)
+            if (history := self.messages.get(record.channel_id)) is not None:
+                history.pop(int(message["id"]), None)
             self.ephemeral.pop(int(message["id"]), None)
             self.signal(("ephemeral", int(message["id"]))).fire()
             return web.Response(status=204)
@@ -903,7 +907,7 @@ class FakeDiscord:
                 return limited
         elif (limited := self._count(f"{request.method} message")) is not None:
             return limited
-        message = self.messages.get(cid, {}).get(mid)
+        message = self.messages.get(cid, NO_MESSAGES).get(mid)
         if message is None:
             return self._error(404, 10008, "Unknown Message")
         if request.method == "GET":

@@ -89,7 +89,7 @@ def test_the_cpu_without_the_ai_worker_is_its_own_column(monkeypatch: pytest.Mon
     trace.samples = [(0.0, 0.0, 0.0, 0.0), (1.0, 1.0, 0.7, 1.6), (2.0, 1.1, 0.8, 1.7)]
     assert trace.bot_seconds(0.0, 1.0) == pytest.approx(1.0)
     assert trace.click_seconds(0.0, 1.0) == pytest.approx(0.7)
-    assert trace.busiest_second() == (pytest.approx(1.0), pytest.approx(0.8))
+    assert trace.busiest_second() == pytest.approx((1.0, 0.8))
 
 
 def test_a_run_shorter_than_a_second_has_no_busiest_second() -> None:

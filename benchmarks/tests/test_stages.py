@@ -84,7 +84,7 @@ async def test_a_cancelled_stage_passes_the_cancellation_on_and_stays_balanced()
 
 
 def test_a_collection_is_charged_to_gc_and_not_to_the_stage_it_interrupted() -> None:
-    garbage = [[] for _ in range(200_000)]
+    garbage: list[list[object]] = [[] for _ in range(200_000)]
     for item in garbage:
         item.append(item)  # cycles, for the collector to walk and free
     del garbage, item

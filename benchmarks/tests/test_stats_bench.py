@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 
+import pytest
+
 from benchmarks.stats import run
 
 
-async def test_the_stats_benchmark_prints_every_answer_and_every_kind_of_replay(capsys):
+async def test_the_stats_benchmark_prints_every_answer_and_every_kind_of_replay(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     args = argparse.Namespace(games=300, members=20, samples=20, tries=1, database=None)
 
     await run(args)
