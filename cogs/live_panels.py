@@ -4,9 +4,9 @@ An ephemeral panel can be edited or deleted only through the interaction that sh
 only for the 15 minutes that interaction's token lasts. Each member's latest panel of a game is
 kept here with that interaction. When what the seat may do changes (their move comes, a new
 phase, the end), or its picture was not drawn in time for the answer that showed it, the panel
-is redrawn; a job waiting for a panel does the newest work when it
-runs, so the latest state wins. A newer panel retires the one before it (an ephemeral one is
-deleted), and shortly before the token runs out the panel says how to get a fresh one.
+is redrawn; a job waiting for a panel does the newest work when it runs, so the latest state
+wins. A newer panel retires the one before it (an ephemeral one is deleted), and shortly before
+the token runs out the panel says how to get a fresh one.
 
 Interaction webhooks are outside Discord's global rate limit, so these edits leave through
 their own outbox, without the pacing the bot's other calls need.

@@ -56,7 +56,8 @@ async def _drawn(
     png = await bot.pictures.draw(sketch, waiting)
     if png is not None:
         return Picture(filename, png)
-    return Picture(filename, follows=True) if bot.pictures.drawing(sketch) else None
+    # Only a member's answer is followed by its late picture (cogs/live_panels.py).
+    return Picture(filename, follows=True) if waiting and bot.pictures.drawing(sketch) else None
 
 
 async def board_picture(

@@ -844,6 +844,7 @@ class FakeDiscord:
             if (history := self.messages.get(record.channel_id)) is not None:
                 history.pop(int(message["id"]), None)
             self.ephemeral.pop(int(message["id"]), None)
+            self._picture_due.pop(int(message["id"]), None)
             self.signal(("ephemeral", int(message["id"]))).fire()
             return web.Response(status=204)
         if request.method == "PATCH":

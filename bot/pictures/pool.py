@@ -12,6 +12,7 @@ import logging
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from bot.ai_worker import AiWorker
@@ -34,7 +35,7 @@ class Sketch:
     seats: Seats
     lang: str
 
-    @property
+    @cached_property
     def filename(self) -> str:
         """The name the picture is attached under. A hand's says what it was drawn from, so a
         redraw of a panel whose picture is still right can keep it instead of drawing it again
@@ -114,14 +115,15 @@ class Pictures:
 
         `waiting`: a member waits for the message (their panel, a board they asked for), so it
         goes out as text rather than wait long. Members' pictures (these, and every hand's) are
-        not drawn at all behind `WAITING_QUEUE` others. A hand's picture is drawn once: asking again while it is drawn (the edit that brings a
-        panel its late picture) waits for that same drawing.
+        not drawn at all behind `WAITING_QUEUE` others. A hand's picture is drawn once: asking
+        again while it is drawn (the edit that brings a panel its late picture) waits for that
+        same drawing.
         """
         for_member = waiting or sketch.kind == "hand"
         if for_member and self._for_members >= WAITING_QUEUE and not self.drawing(sketch):
             return None
         deadline = WAITING_DEADLINE if waiting else DEADLINE
-        drawing = self._drawing(sketch, for_member)
+        drawing = self._draw_once(sketch, for_member)
         try:
             return await asyncio.wait_for(asyncio.shield(drawing), deadline)
         except TimeoutError:
@@ -146,7 +148,7 @@ class Pictures:
         """Whether this hand's picture is being drawn now (late for the answer that asked)."""
         return sketch.filename in self._hands
 
-    def _drawing(self, sketch: Sketch, for_member: bool) -> asyncio.Future[bytes]:
+    def _draw_once(self, sketch: Sketch, for_member: bool) -> asyncio.Future[bytes]:
         if sketch.kind == "hand" and (under_way := self._hands.get(sketch.filename)):
             return under_way
         drawing = asyncio.ensure_future(self._drawn(sketch))
