@@ -58,7 +58,6 @@ class Texts:
         self.not_started = t("en", "error-not-started")
         self.channel_busy = t("en", "error-channel-busy")
         self.no_game_here = t("en", "error-no-game-here")
-        self.unexpected = t("en", "error-unexpected")
 
 
 @dataclass
@@ -96,12 +95,9 @@ class Game:
 class Stats:
     """Counts over all tables."""
 
-    games_opened: int = 0
     games_started: int = 0
     games_over: int = 0
-    lost: int = 0
     errors: dict[str, int] = field(default_factory=dict)
-    unexpected: int = 0
 
 
 class Players:
@@ -151,12 +147,10 @@ class Players:
                 user_id, channel_id, type_, data, kind=kind, message=message
             )
         except Exception:
-            self.stats.lost += 1
             return None
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(record.done), self.answer_wait)
         if record.answer_type is None or record.late:
-            self.stats.lost += 1
             return None
         return record
 
@@ -302,7 +296,6 @@ class Table:
         self.games.append(game)
         self.current = game
         p.games[gid] = game
-        p.stats.games_opened += 1
         # A human needs a moment to read the lobby. Clicking within milliseconds of it races the
         # bot's own save of the lobby message id (see the report: storage transactions interleave).
         await asyncio.sleep(p.lobby_pause)

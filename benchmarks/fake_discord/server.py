@@ -119,10 +119,6 @@ class Interaction:
         """Text of the message the callback created or updated ('' if none)."""
         return (self.answer or {}).get("content") or ""
 
-    def components(self) -> list[dict[str, Any]]:
-        """Every interactive component of the answer, flattened."""
-        return flat_components(self.answer)
-
 
 def flat_components(message: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Buttons and selects of a message, whatever the nesting (rows, containers, sections)."""
@@ -152,7 +148,6 @@ class GatewaySession:
         self.buffer: deque[tuple[int, str]] = deque(maxlen=RESUME_BUFFER)
         self.ws: web.WebSocketResponse | None = None
         self.lock = asyncio.Lock()
-        self.identified_at = time.monotonic()
         self.ready_sent_at: float | None = None
         self.pending: set[int] = set()
 
