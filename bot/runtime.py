@@ -235,6 +235,7 @@ class Runtime:
         thread_id: int | None,
         host_id: int,
         host_name: str,
+        host_lang: str,
         slug: str,
         options: dict[str, Any],
     ) -> GameSession:
@@ -259,11 +260,11 @@ class Runtime:
             host_id=host_id,
             language=cfg.language,
             created_at=self.clock(),
-            seats=[SeatRecord(user_id=host_id, name=host_name, ai=False)],
+            seats=[SeatRecord(user_id=host_id, name=host_name, ai=False, lang=host_lang)],
         )
         return await self._open(record, cfg)
 
-    async def rematch(self, game_id: str, user_id: int, name: str) -> GameSession:
+    async def rematch(self, game_id: str, user_id: int, name: str, lang: str) -> GameSession:
         """A finished game's "Play again": the same game, options and seats, in the same place.
 
         The member who asked hosts it; the AI seats are filled, and every other player's seat
@@ -286,6 +287,7 @@ class Runtime:
                 name=name if s.user_id == user_id else s.name,
                 ai=False,
                 ready=s.user_id == user_id,
+                lang=lang if s.user_id == user_id else s.lang,
             )
             for s in old.seats
             if not s.kicked
@@ -334,14 +336,14 @@ class Runtime:
         if sum(1 for s in lobbies if s.record.host_id == host_id) >= cfg.lobbies_per_member:
             raise GameError("error-lobbies-member", count=cfg.lobbies_per_member)
 
-    async def join(self, session: GameSession, user_id: int, name: str) -> None:
-        """Seat a member in the lobby."""
+    async def join(self, session: GameSession, user_id: int, name: str, lang: str) -> None:
+        """Seat a member in the lobby (`lang`: theirs, for the DMs they will get)."""
         async with session.lock:
             self._require_lobby(session)
             seat = session.seat_of(user_id)
             if seat is not None and not session.record.seats[seat].ready:
                 # Invited to a rematch: joining confirms the seat kept for them.
-                record = _with_seat(session.record, seat, ready=True, name=name)
+                record = _with_seat(session.record, seat, ready=True, name=name, lang=lang)
                 await self.storage.save_game(record)
                 session.record = record
                 return
@@ -349,7 +351,8 @@ class Runtime:
                 raise GameError("error-already-joined")
             if len(session.record.seats) >= session.game.SPEC.max_players:
                 raise GameError("error-lobby-full")
-            await self._add_seat(session, SeatRecord(user_id=user_id, name=name, ai=False))
+            seated = SeatRecord(user_id=user_id, name=name, ai=False, lang=lang)
+            await self._add_seat(session, seated)
 
     async def leave_lobby(self, session: GameSession, user_id: int) -> None:
         """Unseat a member; the next member becomes host, an empty lobby closes."""

@@ -108,6 +108,7 @@ class GamesCog(commands.Cog):
             thread_id=thread.id if thread else None,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
+            host_lang=lang,
             slug=slug,
             options=chosen.model_dump(mode="json") if changes else {},
         )

@@ -186,7 +186,7 @@ async def lobby_click(reply: Reply, game_id: str, verb: str) -> None:
     user = reply.user
     lang = session.record.language
     if verb == "join":
-        await runtime.join(session, user.id, user.display_name)
+        await runtime.join(session, user.id, user.display_name, reply.lang)
     elif verb == "leave":
         await runtime.leave_lobby(session, user.id)
     elif verb == "addai":
@@ -228,7 +228,7 @@ class RematchButton(discord.ui.DynamicItem[Button], template=ids.REMATCH.pattern
 async def rematch(reply: Reply, game_id: str) -> None:
     """A rematch's lobby, posted where the results are; the players it waits for are pinged."""
     runtime = reply.bot.runtime
-    session = await runtime.rematch(game_id, reply.user.id, reply.user.display_name)
+    session = await runtime.rematch(game_id, reply.user.id, reply.user.display_name, reply.lang)
     lang = session.record.language
     cfg = await runtime.config(session.record.guild_id)
     waiting = [i for i, seat in enumerate(session.record.seats) if not seat.ready]

@@ -118,6 +118,15 @@ class DiscordPresenter:
         """Remember a member's language for the DMs we send them."""
         self._languages[user_id] = lang
 
+    def _language_of(self, session: GameSession, user_id: int) -> str:
+        """The language of a DM to a member about this game: as their last click here showed
+        it, else as when they took their seat (kept across restarts), else the game's."""
+        if (seen := self._languages.get(user_id)) is not None:
+            return seen
+        seat = session.seat_of(user_id)
+        taken = None if seat is None else session.record.seats[seat].lang
+        return taken or session.record.language
+
     def closed_dms_news(self, user_id: int) -> bool:
         """Whether the member's DMs turned out closed and nobody told them yet (now we have)."""
         if user_id in self._dms_closed and user_id not in self._dms_closed_told:
@@ -228,7 +237,7 @@ class DiscordPresenter:
             return
         if seat not in session.to_act() or session.record.seats[seat].ai:
             return  # they played (or left) while the DM waited its turn
-        lang = self._languages.get(user_id, session.record.language)
+        lang = self._language_of(session, user_id)
         record = session.record
         link = (
             f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
@@ -262,7 +271,7 @@ class DiscordPresenter:
 
     def tell(self, session: GameSession, user_id: int, key: str) -> None:
         """A DM to one member about this game, in their language (nothing if DMs are closed)."""
-        lang = self._languages.get(user_id, session.record.language)
+        lang = self._language_of(session, user_id)
         text = t(lang, key, game=game_title(session.record.slug, lang))
 
         async def job() -> None:

@@ -29,6 +29,9 @@ class SeatRecord(BaseModel):
     """The host or a manager removed the member: the AI keeps the seat to the end."""
     ready: bool = True
     """False while a rematch's lobby waits for the member to confirm; such seats do not play."""
+    lang: str | None = None
+    """The member's language when they took the seat (their DMs about the game are in it);
+    None for the AI, and for seats taken before the bot kept it."""
 
 
 class GameRecord(BaseModel):

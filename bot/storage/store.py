@@ -45,8 +45,8 @@ def prepare(url: str) -> None:
 
 
 _INSERT_SEAT = (
-    "INSERT INTO seats (game_id, seat, user_id, name, ai, kicked, ready) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO seats (game_id, seat, user_id, name, ai, kicked, ready, lang) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -59,6 +59,7 @@ def _seat_values(game_id: str, seat: int, record: SeatRecord) -> tuple[Any, ...]
         int(record.ai),
         int(record.kicked),
         int(record.ready),
+        record.lang,
     )
 
 
@@ -294,6 +295,7 @@ class Storage:
                     ai=bool(row["ai"]),
                     kicked=bool(row["kicked"]),
                     ready=bool(row["ready"]),
+                    lang=row["lang"],
                 )
             )
         records = []

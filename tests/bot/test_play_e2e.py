@@ -166,6 +166,38 @@ async def test_the_player_to_move_gets_a_dm_and_can_play_from_it(world):
     assert only_session(world).state.version == 1
 
 
+async def play_turn(world, actor):
+    """The member plays from "My hand" until the turn has passed to someone else."""
+    session = only_session(world)
+    seat = session.seat_of(actor.id)
+    for _ in range(20):
+        if seat not in session.to_act():
+            return
+        await act_once(actor, board(world))
+    raise AssertionError("the turn did not pass")
+
+
+@pytest.mark.both_databases
+async def test_turn_dms_speak_the_members_language_from_the_lobby_on_and_after_a_restart(world):
+    ivan = world.member("ivan", locale="ru")
+    alice = world.members[0]
+    # An English server; ivan hosts and moves first, before he has opened any panel.
+    await open_game(world, ivan, "thegame", [alice])
+    first = ivan.user.dm_channel.last_message
+    assert first.content.startswith("Ваш ход!")
+    assert "Ваши карты" in first.embeds[0].description
+    await play_turn(world, ivan)
+
+    await world.restart()
+    await play_turn(world, alice)  # ivan has not clicked anything since the restart
+    await world.env.settle()
+    again = ivan.user.dm_channel.last_message
+    assert again.id != first.id
+    assert again.content.startswith("Ваш ход!")
+    assert "Ваши карты" in again.embeds[0].description
+    assert alice.user.dm_channel.last_message.content.startswith("Your move!")
+
+
 async def test_a_players_dm_channel_is_opened_once_however_many_players_the_bot_dms(world):
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])  # alice moves first: her first turn DM

@@ -51,6 +51,7 @@ async def play_out(runtime: Runtime, slug: str, players: int) -> Any:
         thread_id=None,
         host_id=HOST,
         host_name="host",
+        host_lang="en",
         slug=slug,
         options={},
     )
@@ -112,6 +113,7 @@ async def test_a_game_of_another_server_or_still_running_is_not_replayed(tmp_pat
             thread_id=None,
             host_id=HOST,
             host_name="host",
+            host_lang="en",
             slug="thegame",
             options={},
         )

@@ -52,6 +52,7 @@ async def test_an_ai_decision_made_stale_by_a_move_meanwhile_is_made_again(tmp_p
             thread_id=None,
             host_id=3,
             host_name="host",
+            host_lang="en",
             slug="mindup",
             options={},
         )

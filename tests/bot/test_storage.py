@@ -57,7 +57,7 @@ def game(game_id: str, status: str = "running", deadline: float | None = None) -
         deadline=deadline,
         created_at=time.time(),
         seats=[
-            SeatRecord(user_id=100, name="alice", ai=False),
+            SeatRecord(user_id=100, name="alice", ai=False, lang="ru"),
             SeatRecord(user_id=None, name="AI 1", ai=True),
         ],
     )
