@@ -48,9 +48,18 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
 
 
 def hand(view: View, names: list[str], lang: str) -> list[str]:
-    """The seat's cards under the piles."""
+    """The seat's cards under the piles, and on its turn how many it must still play."""
     cards = " · ".join(f"**{c}**" + ("🔥" if c in view.fire_cards else "") for c in view.hand)
-    return [*_piles(view, lang), "", t(lang, "thegame-your-cards", cards=cards or "—")]
+    lines = [*_piles(view, lang), "", t(lang, "thegame-your-cards", cards=cards or "—")]
+    if view.game_over or view.seat != view.active:
+        return lines
+    if view.played >= view.minimum:
+        todo = t(lang, "thegame-now-enough")
+    elif view.played == 0:
+        todo = t(lang, "thegame-now-start", minimum=view.minimum)
+    else:
+        todo = t(lang, "thegame-now-more", left=view.minimum - view.played)
+    return [*lines, "", todo]
 
 
 def label(action: Any, lang: str) -> str:

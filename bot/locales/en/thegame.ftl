@@ -12,6 +12,15 @@ thegame-minimum = This turn: play at least { $minimum ->
    *[other] { $minimum } cards
   } (played so far: { $played })
 thegame-your-cards = Your cards: { $cards }
+thegame-now-start = 👉 Your turn: play at least { $minimum ->
+    [one] one card
+   *[other] { $minimum } cards
+  }, then end your turn.
+thegame-now-more = 👉 Play { $left ->
+    [one] one more card
+   *[other] { $left } more cards
+  } before you end your turn.
+thegame-now-enough = 👉 You have played this turn's minimum: play another card, or end your turn.
 thegame-stop = End turn
 thegame-signal-dont_play = please don't play here
 thegame-signal-big_jump = careful, no big jumps

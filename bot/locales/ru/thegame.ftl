@@ -14,6 +14,16 @@ thegame-minimum = В этот ход: сыграть не меньше { $minimu
    *[other] { $minimum } карт
   } (уже сыграно: { $played })
 thegame-your-cards = Ваши карты: { $cards }
+thegame-now-start = 👉 Ваш ход: сыграйте не меньше { $minimum ->
+    [one] одной карты
+   *[other] { $minimum } карт
+  }, потом закончите ход.
+thegame-now-more = 👉 Сыграйте ещё { $left ->
+    [one] { $left } карту
+    [few] { $left } карты
+   *[many] { $left } карт
+  }, и тогда можно будет закончить ход.
+thegame-now-enough = 👉 Обязательный минимум сыгран: положите ещё карту или закончите ход.
 thegame-stop = Закончить ход
 thegame-signal-dont_play = пожалуйста, не кладите сюда
 thegame-signal-big_jump = осторожно, без больших скачков
