@@ -29,8 +29,12 @@ def copy_game(conn: sqlite3.Connection, game_id: str, new_id: str, **changes: st
         f"INSERT INTO games ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
         tuple(row.values()),
     )
+    # Every column of its seats but the game id, whatever columns later migrations add.
+    seat_columns = ", ".join(
+        row[1] for row in conn.execute("PRAGMA table_info(seats)") if row[1] != "game_id"
+    )
     conn.execute(
-        "INSERT INTO seats SELECT ?, seat, user_id, name, ai, kicked, ready FROM seats "
+        f"INSERT INTO seats (game_id, {seat_columns}) SELECT ?, {seat_columns} FROM seats "
         "WHERE game_id = ?",
         (new_id, game_id),
     )
