@@ -165,14 +165,20 @@ class LivePanels:
                 return  # the member's click redraws it
             if not live.stale():
                 return
-            live.shows = showing(session, kept.seat, user_id)
+            shows = showing(session, kept.seat, user_id)
+            moved_on, live.shows = shows != live.shows, shows
             live.picture_follows = False
-            if live.shows == GONE:
+            if shows == GONE:
                 self._let_go(session.id, user_id)
                 await self._retire(kept.panel)
                 return
+            fields = await self._draw(session, kept.seat, kept.lang)
+            if moved_on:
+                # A note answering the click that showed the panel (a refused move, a signal
+                # sent) was about that moment; a picture that only follows keeps it.
+                fields["content"] = None
             try:
-                await kept.panel.redraw(**await self._draw(session, kept.seat, kept.lang))
+                await kept.panel.redraw(**fields)
             except discord.HTTPException as exc:
                 # Dismissed by the member, or the token is no longer valid: nothing to keep.
                 log.info("a panel in game %s could not be redrawn: %s", session.id, exc)

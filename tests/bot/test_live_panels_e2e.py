@@ -172,3 +172,24 @@ async def test_a_board_buried_under_the_games_messages_is_posted_again_below(wor
     between = [m for m in history if first.id < m.id < again.id]
     assert len(between) >= 6
     assert again.id in [m.id for m in history[-2:]]  # at the bottom (a move's line may follow)
+
+
+async def test_a_note_answering_a_click_goes_once_the_panel_keeps_up_by_itself(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    players = {alice.id: alice, bob.id: bob}
+    waiting = bob if 0 in session.to_act() else alice
+    shown = (await waiting.click(board(world), label="My hand")).response
+    (signals,) = [c for c in components(shown) if c["custom_id"].startswith("tb:x:")]
+    value = signals["options"][0]["value"]
+    noted = await waiting.select(shown.message, [value], custom_id=signals["custom_id"])
+    assert noted.response.content == "Your signal is on the board."
+
+    await finish_turn(world, players)
+    await world.env.settle()
+
+    # Redrawn by the bot for the member's move: the note about the signal is gone.
+    panel = noted.response
+    assert moves(panel) and footer(panel) == ""
+    assert not panel.content
