@@ -43,7 +43,9 @@ one after the other, and the shared machine's speed changes from one second to t
 --stages runs our bot through benchmarks/stages.py and prints its CPU per interaction over the
 opening by stage (answers, moves, hand panels, boards, lobbies, the rest of the clicks, AI
 moves, commits, the outbox, garbage collection, the rest of the main thread, and the other
-threads: aiosqlite's reads and checkpoints, the AI worker pool's queue threads).
+threads: aiosqlite's reads and checkpoints, the AI worker pool's queue threads), and over the
+whole run how long its clicks waited, call by call, for a move's commit and for the picture of
+the panel answering them.
 """
 
 from __future__ import annotations
@@ -288,8 +290,10 @@ async def phase_ours(
     result = summarize(stream, args.seconds) | cpu_numbers(trace, stream)
     if args.stages:
         begin, end, opening = opening_of(stream)
-        spent = stages.between(stages.read(stages_to), begin, end)
+        records = stages.read(stages_to)
+        spent = stages.between(records, begin, end)
         result["opening_stages"] = {stage: cpu / opening for stage, cpu in spent.items()}
+        result["waits"] = {name: percentiles(s) for name, s in stages.waited(records).items()}
     outcomes = Counter(a.outcome for a in players.acts)
     errors = sum(len(bot.error_lines()) for bot in bots)
     ready = [started.ready_after for started in starts if started.ready_after is not None]
@@ -421,6 +425,12 @@ def print_opening(ours: dict[str, Any], bare: dict[str, Any] | None) -> None:
     if by_stage := ours.get("opening_stages"):
         each = ", ".join(f"{stage} {1000 * cpu:.2f}" for stage, cpu in by_stage.items())
         print(f"  ours by stage in the first {OPENING:g} s (ms per interaction): {each}")
+    if waits := ours.get("waits"):
+        each = ", ".join(
+            f"{name} {ms(w['p50'])} / {ms(w['p95'])} / {ms(w['p99'])} ({w['count']})"
+            for name, w in waits.items()
+        )
+        print(f"  ours waited, whole run (ms, p50 / p95 / p99, and how many): {each}")
     print(f"  the bot's busiest second (its process and its AI worker's): {peak}")
     speed = f"ours {pace_ms(ours)}" + (f", bare {pace_ms(bare)}" if bare else "")
     print(

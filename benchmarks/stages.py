@@ -26,10 +26,15 @@ The stages, by the functions that do their work (`STAGES`):
   commands, and our handlers (`cogs.replies.guarded`) outside the stages above;
 - ai: the AI seats' moves (`Runtime._drive_ai`): asking the worker (or deciding, without one),
   applying and committing;
-- commits: the group commit of every write (`BatchWriter._flush`);
+- commits: the group commit of every write (`BatchWriter._flush` on SQLite,
+  `PostgresDatabase._flush` on PostgreSQL);
 - outbox: the paced REST calls (`cogs.outbox.Outbox`) outside the boards: announcements, turn
   DMs (their panels are "hands"), results;
 - gc: the garbage collector's passes on the main thread.
+
+Beside the CPU, the waits of a click on its way to the answer are timed on the wall clock, call
+by call (`WAITS`): a move's commit, and the picture of the panel a member waits for. At a human
+pace these, not the CPU, make the slowest clicks.
 
 py-spy's samples name functions, and a click's work (its commit, its panel, the AI moves it sets
 off) is spread over shared ones, so profiles could not say what a click costs by stage. Counting
@@ -74,7 +79,10 @@ STAGES: dict[str, tuple[str, ...]] = {
         "cogs.replies:guarded",
     ),
     "ai": ("bot.runtime:Runtime._drive_ai",),
-    "commits": ("bot.storage.batch_writer:BatchWriter._flush",),
+    "commits": (
+        "bot.storage.batch_writer:BatchWriter._flush",
+        "bot.storage.postgres:PostgresDatabase._flush",
+    ),
     "outbox": ("cogs.outbox:Outbox._drain", "cogs.outbox:Outbox._run"),
 }
 """Each stage and the functions (`module:qualname`) whose steps are its work.
@@ -85,6 +93,15 @@ elsewhere before `install` (`from cogs.hand import hand_panel`) would be missed 
 `install` runs before the bot imports anything, and the names above are the ones the other
 modules reach through the module or the class.
 """
+
+WAITS: dict[str, str] = {
+    "commit": "bot.storage.store:Storage.record_move",
+    "picture": "cogs.pictures:hand_picture",
+}
+"""What a click waits for on the way to its answer, each call timed on the wall clock: a move's
+commit (a member's or an AI's: the group commit it joins), and the picture of a private panel
+that answers a click (calls with `waiting=False`, for turn DMs and panels kept current, are not
+timed)."""
 
 GC = "gc"
 """The stage of the garbage collector's passes on the main thread (not a function: a hook)."""
@@ -148,6 +165,34 @@ class Counted(Coroutine[Any, Any, Any]):
         return self.send(None)
 
 
+class Waits:
+    """Wall-clock seconds of each call of `WAITS` since the recorder last took them."""
+
+    def __init__(self) -> None:
+        self.fresh: dict[str, list[float]] = {name: [] for name in WAITS}
+
+    def taken(self) -> dict[str, list[float]]:
+        """The durations since the last call (a sample landing during the swap may be lost)."""
+        taken, self.fresh = self.fresh, {name: [] for name in WAITS}
+        return taken
+
+
+def timing(waits: Waits, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """The coroutine function `function`, each call's wall-clock time kept as a `name` wait."""
+
+    @functools.wraps(function)
+    async def timed(*args: Any, **kwargs: Any) -> Any:
+        if not kwargs.get("waiting", True):
+            return await function(*args, **kwargs)
+        start = time.perf_counter()
+        try:
+            return await function(*args, **kwargs)
+        finally:
+            waits.fresh[name].append(time.perf_counter() - start)
+
+    return timed
+
+
 def counting(ledger: Ledger, stage: str, function: Callable[..., Any]) -> Callable[..., Any]:
     """`function`, with its CPU (every step of it, for a coroutine function) charged to `stage`."""
     if inspect.iscoroutinefunction(function):
@@ -165,38 +210,60 @@ def counting(ledger: Ledger, stage: str, function: Callable[..., Any]) -> Callab
     return plain
 
 
-def install(ledger: Ledger, only: str | None = None, skip: frozenset[str] = frozenset()) -> None:
-    """Wrap every function of `STAGES` (of module `only`, if given; none of `skip`'s).
+Wrap = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def install(
+    ledger: Ledger,
+    only: str | None = None,
+    skip: frozenset[str] = frozenset(),
+    waits: Waits | None = None,
+) -> None:
+    """Wrap every function of `STAGES` (of module `only`, if given; none of `skip`'s), and with
+    `waits` every one of `WAITS` too."""
+    wraps: list[tuple[str, Wrap]] = [
+        (target, functools.partial(counting, ledger, stage))
+        for stage, targets in STAGES.items()
+        for target in targets
+    ]
+    if waits is not None:
+        wraps += [
+            (target, functools.partial(timing, waits, name)) for name, target in WAITS.items()
+        ]
+    for target, wrap in wraps:
+        module_name = target.partition(":")[0]
+        if module_name not in skip and only in (None, module_name):
+            replace(target, wrap)
+
+
+def replace(target: str, wrap: Wrap) -> None:
+    """Put `wrap(function)` in place of the function `target` names.
 
     A method is replaced on its class. A module-level function is replaced in its module and in
     every module loaded so far that imported it by name, so callers find the wrapper whether they
     call it through its module or by the name they imported (modules loaded later import the
     wrapper).
     """
-    for stage, targets in STAGES.items():
-        for target in targets:
-            module_name, _, qualname = target.partition(":")
-            if module_name in skip or only not in (None, module_name):
-                continue
-            module = importlib.import_module(module_name)
-            owner: Any = module
-            *path, name = qualname.split(".")
-            for part in path:
-                owner = getattr(owner, part)
-            raw = inspect.getattr_static(owner, name)
-            if isinstance(raw, staticmethod):
-                setattr(owner, name, staticmethod(counting(ledger, stage, raw.__func__)))
-                continue
-            original = getattr(owner, name)
-            wrapper = counting(ledger, stage, original)
-            setattr(owner, name, wrapper)
-            if owner is module:
-                for other in list(sys.modules.values()):
-                    if getattr(other, name, None) is original:
-                        setattr(other, name, wrapper)
+    module_name, _, qualname = target.partition(":")
+    module = importlib.import_module(module_name)
+    owner: Any = module
+    *path, name = qualname.split(".")
+    for part in path:
+        owner = getattr(owner, part)
+    raw = inspect.getattr_static(owner, name)
+    if isinstance(raw, staticmethod):
+        setattr(owner, name, staticmethod(wrap(raw.__func__)))
+        return
+    original = getattr(owner, name)
+    wrapper = wrap(original)
+    setattr(owner, name, wrapper)
+    if owner is module:
+        for other in list(sys.modules.values()):
+            if getattr(other, name, None) is original:
+                setattr(other, name, wrapper)
 
 
-def install_in_bot(ledger: Ledger) -> None:
+def install_in_bot(ledger: Ledger, waits: Waits) -> None:
     """`install` for the bot: the extensions' functions once the bot has loaded each of them.
 
     discord.py loads an extension (`bot.client.EXTENSIONS`) as a new module each time, not the
@@ -205,13 +272,13 @@ def install_in_bot(ledger: Ledger) -> None:
     from bot.client import EXTENSIONS, TabletopBot
 
     extensions = frozenset(EXTENSIONS)
-    install(ledger, skip=extensions)
+    install(ledger, skip=extensions, waits=waits)
     load_extension = TabletopBot.load_extension
 
     async def load_and_count(bot: TabletopBot, name: str, *, package: str | None = None) -> None:
         await load_extension(bot, name, package=package)
         if name in extensions:
-            install(ledger, only=name)
+            install(ledger, only=name, waits=waits)
 
     TabletopBot.load_extension = load_and_count  # type: ignore[method-assign, assignment]
 
@@ -233,9 +300,9 @@ def count_collections(ledger: Ledger, main_thread: int) -> Callable[[str, dict[s
     return hook
 
 
-def record(path: Path, ledger: Ledger, main_clock: int) -> None:
+def record(path: Path, ledger: Ledger, main_clock: int, waits: Waits) -> None:
     """Append a line of totals every `EVERY` seconds: monotonic time, the process's CPU, the
-    main thread's, and the stages'."""
+    main thread's, the stages', and the waits timed since the line before."""
     with open(path, "a") as out:
         while True:
             time.sleep(EVERY)
@@ -246,6 +313,7 @@ def record(path: Path, ledger: Ledger, main_clock: int) -> None:
                 "cpu": time.process_time(),
                 "main": time.clock_gettime(main_clock),
                 "stages": ledger.totals,
+                "waits": waits.taken(),
             }
             out.write(json.dumps(line) + "\n")
             out.flush()
@@ -275,16 +343,27 @@ def between(records: list[dict[str, Any]], start: float, end: float) -> dict[str
     return spent
 
 
+def waited(records: list[dict[str, Any]]) -> dict[str, list[float]]:
+    """Every wait of a run, by name (seconds)."""
+    every: dict[str, list[float]] = {name: [] for name in WAITS}
+    for line in records:
+        for name, seconds in line.get("waits", {}).items():
+            every.setdefault(name, []).extend(seconds)
+    return every
+
+
 def main() -> int:
     """Install the counting, start recording, then run the bot as `python -m bot` would."""
     ledger = Ledger([*STAGES, GC])
     main_thread = threading.main_thread().ident
     assert main_thread is not None  # it is this very thread, running
     count_collections(ledger, main_thread)
-    install_in_bot(ledger)
+    waits = Waits()
+    install_in_bot(ledger, waits)
     path = Path(os.environ["STAGES_TO"])
     main_clock = time.pthread_getcpuclockid(main_thread)
-    threading.Thread(target=record, args=(path, ledger, main_clock), daemon=True).start()
+    recorder = threading.Thread(target=record, args=(path, ledger, main_clock, waits), daemon=True)
+    recorder.start()
     from bot.__main__ import main as bot_main
 
     return bot_main()

@@ -159,6 +159,25 @@ def test_every_stage_names_a_function_of_the_bot_or_of_discord_py() -> None:
             assert callable(getattr(owner, "__func__", owner)), (stage, target)
 
 
+async def test_a_wait_is_timed_per_call_unless_nobody_waits_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(stages, "WAITS", {"picture": "x:y"})
+    waits = stages.Waits()
+
+    async def draw(waiting: bool = True) -> str:
+        await asyncio.sleep(0.02)
+        return "drawn"
+
+    timed = stages.timing(waits, "picture", draw)
+    assert await timed() == "drawn" and await timed(waiting=False) == "drawn"
+    (seconds,) = waits.taken()["picture"]
+    assert 0.02 <= seconds < 0.5
+    assert waits.taken() == {"picture": []}  # taken once
+    records = [{"waits": {"picture": [0.1]}}, {"waits": {"picture": [0.2, 0.3]}}, {}]
+    assert stages.waited(records)["picture"] == [0.1, 0.2, 0.3]
+
+
 def test_the_stages_between_two_moments_come_from_the_nearest_records() -> None:
     records = [
         {"t": 10.0, "cpu": 1.0, "main": 0.9, "stages": {"answers": 0.1, "moves": 0.0}},
@@ -225,4 +244,7 @@ async def test_the_real_bot_plays_as_usual_while_its_stages_are_counted(tmp_path
     ):
         assert spent[stage] > 0, stage
     assert spent["rest"] > 0  # the gateway, parsing and the loop are no stage
+    waited = stages.waited(log)
+    assert len(waited["commit"]) > 20  # every move, the AIs' too
+    assert waited["picture"] and all(0 < seconds < 3 for seconds in waited["picture"])
     assert spent["threads"] > 0  # aiosqlite's reads, off the main thread
