@@ -20,10 +20,10 @@ from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
 from cogs.live_panels import showing
-from cogs.messages import board_embed, game_text, hand_embed
+from cogs.messages import announcements, board_embed, game_text, hand_embed
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
 from cogs.pictures import hand_picture, with_picture
-from cogs.replies import Answer, Reply, guarded
+from cogs.replies import MESSAGE_LIMIT, Answer, Reply, guarded
 
 ROWS = 5
 """Action rows of a message."""
@@ -368,8 +368,10 @@ async def play(reply: Answer, game_id: str, action: str, version: int) -> None:
     seat = seated(session, reply.user_id)
     bot.presenter.member_seen(reply.user_id, reply.lang)
     try:
-        await bot.runtime.act(session, reply.user_id, action, version)
-        content = None
+        events = await bot.runtime.act(session, reply.user_id, action, version)
+        # What the channel is told of the move (a reveal, a miss, a round's end), the member
+        # sees at once over their panel, in their language; it goes when the panel moves on.
+        content = "\n".join(announcements(session, events, reply.lang))[:MESSAGE_LIMIT] or None
     except StaleAction:
         content = t(reply.lang, "error-stale")
     if session.running:

@@ -14,9 +14,22 @@ from bot import variants
 from bot.i18n import has, t
 from bot.render import renderer
 from bot.session import GameSession
-from engines.core import Outcome
+from engines.core import Event, Outcome
 
 COLOUR = discord.Colour.blurple()
+
+
+def announcements(session: GameSession, events: list[Event], lang: str) -> list[str]:
+    """The lines a move's events are worth a message for (a reveal, a miss, a round's end)."""
+    render = renderer(session.record.slug)
+    names = session.names()
+    return [
+        line
+        for event in events
+        if event.visible_to is None
+        and render.announce(event)
+        and (line := render.event(event, names, lang))
+    ]
 
 
 def game_title(slug: str, lang: str) -> str:

@@ -18,12 +18,11 @@ from discord.ext import commands
 from bot.client import TabletopBot
 from bot.i18n import t
 from bot.presenter import ShownPanel
-from bot.render import renderer
 from bot.session import GameSession
 from cogs.hand import DmToggle, board_message, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
 from cogs.lobby import RematchButton
-from cogs.messages import deadline_text, game_title, mention, results_text
+from cogs.messages import announcements, deadline_text, game_title, mention, results_text
 from cogs.outbox import Outbox
 from cogs.pictures import board_picture, hand_picture, with_picture
 from cogs.replay import replay_view
@@ -194,14 +193,7 @@ class DiscordPresenter:
 
     def turn_changed(self, session: GameSession, events: list[Event]) -> None:
         """Post announcements and DM the members whose turn just began."""
-        render = renderer(session.record.slug)
-        lines = [
-            line
-            for event in events
-            if event.visible_to is None
-            and render.announce(event)
-            and (line := render.event(event, session.names(), session.record.language))
-        ]
+        lines = announcements(session, events, session.record.language)
         if lines:
             self._say(session, lines)
         acting = frozenset(s for s in session.to_act() if not session.record.seats[s].ai)

@@ -289,3 +289,22 @@ def test_every_card_choice_is_one_short_label_and_only_public_events_are_told():
             assert (
                 len("\n".join(render.board(mindup.view(state, None), names[:players], lang))) < 4096
             )
+
+
+async def test_the_last_to_choose_sees_the_reveal_over_their_panel_in_their_language(world):
+    alice = world.members[0]
+    ivan = world.member("ivan", locale="ru")
+    await open_game(world, alice, "mindup", [ivan], ai=1)
+    session = only_session(world)
+    first = await choose(alice, world, session.state.hands[0][0])
+    await world.env.settle()
+    assert session.to_act() == {1}  # the AI has chosen too: ivan's choice reveals the turn
+
+    last = await choose(ivan, world, session.state.hands[1][0])
+    assert last.response.content.startswith("🃏 **Ход 1, карты вскрыты**")
+    assert "ход 2/6" in description(last.response)
+    (reveal,) = reveals(world)  # the channel is told too, in the server's language
+    assert reveal.startswith("🃏 **Turn 1 revealed**")
+    await world.env.settle()
+    # alice chose earlier: her panel moved on to turn 2 by itself, with no note over it.
+    assert "turn 2/6" in description(first.response) and not first.response.content
