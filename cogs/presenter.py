@@ -61,6 +61,9 @@ class DiscordPresenter:
         # DMs would open their channel again, a second call against the global limit.
         self._dm_channels: dict[int, int] = {}
         self._notified: dict[str, frozenset[int]] = {}
+        self._turn_dms: dict[str, dict[int, tuple[int, int, str]]] = {}
+        """Each game's latest turn DM to each member (DM channel, message, language), so that
+        its buttons go when the game ends."""
 
     def _post(self, session: GameSession, key: str, work: Any) -> None:
         """Queue a call that posts in the game's channel; a game's posts keep their order."""
@@ -241,7 +244,11 @@ class DiscordPresenter:
         try:
             channel = await self._dm_channel(user_id)
             await self.outbox.slot(("post", channel.id))
-            await channel.send(t(lang, "dm-your-turn", link=link), **with_picture(panel, picture))
+            sent = await channel.send(
+                t(lang, "dm-your-turn", link=link), **with_picture(panel, picture)
+            )
+            if session.running:
+                self._turn_dms.setdefault(session.id, {})[user_id] = (channel.id, sent.id, lang)
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
                 self._dms_closed.add(user_id)
@@ -351,7 +358,20 @@ class DiscordPresenter:
         self._notified.pop(session.id, None)
         self._below.pop(session.id, None)
         self.panels.closed(session)
+        for user_id, dm in self._turn_dms.pop(session.id, {}).items():
+            self.outbox.put(f"dm-end:{session.id}:{user_id}", partial(self._end_turn_dm, *dm))
         self._post(session, f"end:{session.id}", lambda: self._close(session))
+
+    async def _end_turn_dm(self, channel_id: int, message_id: int, lang: str) -> None:
+        """A turn DM of a game that ended says so, and offers no moves any more."""
+        channel = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        try:
+            await self.outbox.slot(("edit", channel_id))
+            await channel.get_partial_message(message_id).edit(
+                content=t(lang, "hand-game-over"), embed=None, view=None, attachments=[]
+            )
+        except discord.HTTPException as exc:
+            log.info("a turn DM could not say its game is over: %s", exc)
 
     async def _close(self, session: GameSession) -> None:
         try:

@@ -22,6 +22,7 @@ from tests.bot.driver import (
     press,
     ready_move,
     take_first,
+    turn_dm,
 )
 
 
@@ -196,6 +197,21 @@ async def test_turn_dms_speak_the_members_language_from_the_lobby_on_and_after_a
     assert again.content.startswith("Ваш ход!")
     assert "Ваши карты" in again.embeds[0].description
     assert alice.user.dm_channel.last_message.content.startswith("Your move!")
+
+
+async def test_a_turn_dm_never_clicked_says_the_game_is_over_once_it_ends(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])  # alice moves first: her turn DM
+    dm = await turn_dm(world, alice)
+    assert dm.content.startswith("Your move!") and components(dm)
+
+    asked = await alice.slash(world.channel, "game end")
+    await alice.click(asked.response.message, label="Yes, end it")
+    await world.env.settle()
+    ended = alice.user.dm_channel.last_message
+    assert ended.id == dm.id  # the same message, no new one
+    assert ended.content.startswith("The game is over")
+    assert components(ended) == [] and not ended.embeds and not ended.attachments
 
 
 async def test_a_players_dm_channel_is_opened_once_however_many_players_the_bot_dms(world):
