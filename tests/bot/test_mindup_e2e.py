@@ -306,5 +306,7 @@ async def test_the_last_to_choose_sees_the_reveal_over_their_panel_in_their_lang
     (reveal,) = reveals(world)  # the channel is told too, in the server's language
     assert reveal.startswith("🃏 **Turn 1 revealed**")
     await world.env.settle()
-    # alice chose earlier: her panel moved on to turn 2 by itself, with no note over it.
+    # alice chose earlier: her panel moved on to turn 2 by itself, with no note over it; the
+    # AI choosing again changes nothing ivan may do, so his note stays until he chooses.
     assert "turn 2/6" in description(first.response) and not first.response.content
+    assert last.response.content.startswith("🃏 **Ход 1, карты вскрыты**")
