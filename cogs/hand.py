@@ -20,7 +20,7 @@ from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
 from cogs.live_panels import showing
-from cogs.messages import announcements, board_embed, game_text, hand_embed
+from cogs.messages import announcements, board_embed, game_over_panel, game_text, hand_embed
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
 from cogs.pictures import hand_picture, with_picture
 from cogs.replies import MESSAGE_LIMIT, Answer, Reply, guarded
@@ -377,8 +377,7 @@ async def play(reply: Answer, game_id: str, action: str, version: int) -> None:
     if session.running:
         await redraw(reply, session, seat, content=content)
     elif reply.private_panel:
-        over = t(reply.lang, "hand-game-over")
-        await reply.edit(content=over, embed=None, view=None, attachments=[])
+        await reply.edit(**game_over_panel(reply.lang))
     else:
         await reply.answer(t(reply.lang, "hand-game-over"))
 
@@ -420,12 +419,15 @@ async def answer_panel(
     *,
     edit: bool,
     shown: Sequence[discord.Attachment] = (),
+    waiting: bool = True,
 ) -> tuple[dict[str, Any], bool]:
     """A seat's panel as it stands now, as message fields for the answer to its member's click,
     and whether its picture follows (not drawn in time, the panel goes out as text at once).
-    `shown`: the attachments of the panel being redrawn (its picture stays if still right)."""
+    `shown`: the attachments of the panel being redrawn (its picture stays if still right);
+    `waiting`: False for an edit nobody waits for (its picture is then waited for, not sent
+    after)."""
     panel = hand_panel(session, seat, lang, picked)
-    picture = await hand_picture(bot, session, seat, lang, shown)
+    picture = await hand_picture(bot, session, seat, lang, shown, waiting=waiting)
     return with_picture(panel, picture, edit=edit), picture is not None and picture.follows
 
 
@@ -434,9 +436,8 @@ async def drawn_panel(
 ) -> dict[str, Any]:
     """A seat's panel as it stands now, with its picture, as fields for an edit nobody is
     waiting for (a live panel kept current)."""
-    panel = hand_panel(session, seat, lang)
-    picture = await hand_picture(bot, session, seat, lang, waiting=False)
-    return with_picture(panel, picture, edit=True)
+    fields, _ = await answer_panel(bot, session, seat, lang, edit=True, waiting=False)
+    return fields
 
 
 async def redraw(

@@ -28,6 +28,7 @@ import discord
 from bot.i18n import t
 from bot.presenter import PrivatePanel, ShownPanel
 from bot.session import GameSession
+from cogs.messages import game_over_panel
 from cogs.outbox import Outbox
 
 log = logging.getLogger(__name__)
@@ -109,11 +110,15 @@ class LivePanels:
             if live.stale():
                 self._put(session.id, user_id, "draw", partial(self._redraw, live))
 
-    def closed(self, session: GameSession) -> None:
-        """The game is over: every panel says so, without buttons, and is let go."""
-        for user_id, live in self._live.pop(session.id, {}).items():
+    def closed(self, session: GameSession) -> set[int]:
+        """The game is over: every panel says so, without buttons, and is let go. Returns the
+        messages that say it themselves (these panels, and those whose click is answered now):
+        nothing else need edit them."""
+        ended = self._live.pop(session.id, {})
+        for user_id, live in ended.items():
             live.expiry.cancel()
             self._put(session.id, user_id, "draw", partial(self._end, live))
+        return {live.shown.panel.message_id for live in ended.values()} | set(self._clicked)
 
     @contextlib.contextmanager
     def answering(self, game_id: str, user_id: int, clicked: int | None) -> Iterator[None]:
@@ -191,12 +196,7 @@ class LivePanels:
             return
         async with live.lock:
             with contextlib.suppress(discord.HTTPException):
-                await live.shown.panel.redraw(
-                    content=t(live.shown.lang, "hand-game-over"),
-                    embed=None,
-                    view=None,
-                    attachments=[],
-                )
+                await live.shown.panel.redraw(**game_over_panel(live.shown.lang))
 
     def _expire(self, game_id: str, user_id: int) -> None:
         live = self._let_go(game_id, user_id)

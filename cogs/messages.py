@@ -32,6 +32,11 @@ def announcements(session: GameSession, events: list[Event], lang: str) -> list[
     ]
 
 
+def game_over_panel(lang: str) -> dict[str, Any]:
+    """A member's panel (or turn DM) of a game that ended: it says so, with nothing to click."""
+    return {"content": t(lang, "hand-game-over"), "embed": None, "view": None, "attachments": []}
+
+
 def game_title(slug: str, lang: str) -> str:
     """The localized name of a game."""
     return t(lang, f"game-{slug}")

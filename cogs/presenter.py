@@ -22,7 +22,14 @@ from bot.session import GameSession
 from cogs.hand import DmToggle, board_message, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
 from cogs.lobby import RematchButton
-from cogs.messages import announcements, deadline_text, game_title, mention, results_text
+from cogs.messages import (
+    announcements,
+    deadline_text,
+    game_over_panel,
+    game_title,
+    mention,
+    results_text,
+)
 from cogs.outbox import Outbox
 from cogs.pictures import board_picture, hand_picture, with_picture
 from cogs.replay import replay_view
@@ -266,6 +273,9 @@ class DiscordPresenter:
                 user = await self.client.fetch_user(user_id)
             await self.outbox.slot()
             channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
+        return self._dm(channel_id)
+
+    def _dm(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     def tell(self, session: GameSession, user_id: int, key: str) -> None:
@@ -357,19 +367,19 @@ class DiscordPresenter:
         """Final board; for a finished game a results message too."""
         self._notified.pop(session.id, None)
         self._below.pop(session.id, None)
-        self.panels.closed(session)
-        for user_id, dm in self._turn_dms.pop(session.id, {}).items():
-            self.outbox.put(f"dm-end:{session.id}:{user_id}", partial(self._end_turn_dm, *dm))
+        saying_it = self.panels.closed(session)
+        for user_id, (channel_id, message_id, lang) in self._turn_dms.pop(session.id, {}).items():
+            if message_id not in saying_it:
+                job = partial(self._end_turn_dm, channel_id, message_id, lang)
+                self.outbox.put(f"dm-end:{session.id}:{user_id}", job)
         self._post(session, f"end:{session.id}", lambda: self._close(session))
 
     async def _end_turn_dm(self, channel_id: int, message_id: int, lang: str) -> None:
         """A turn DM of a game that ended says so, and offers no moves any more."""
-        channel = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         try:
             await self.outbox.slot(("edit", channel_id))
-            await channel.get_partial_message(message_id).edit(
-                content=t(lang, "hand-game-over"), embed=None, view=None, attachments=[]
-            )
+            message = self._dm(channel_id).get_partial_message(message_id)
+            await message.edit(**game_over_panel(lang))
         except discord.HTTPException as exc:
             log.info("a turn DM could not say its game is over: %s", exc)
 
