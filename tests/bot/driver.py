@@ -124,6 +124,16 @@ async def play_to_end(world: World, players: list[Any], max_rounds: int = 3000) 
     raise AssertionError("the game did not end")
 
 
+async def finish_turn(world: World, players: dict[int, Any]) -> None:
+    """The member whose move it is (`players` by id) plays from "My hand" until it is someone
+    else's."""
+    session = only_session(world)
+    seat = next(iter(session.to_act()))
+    while seat in session.to_act():
+        actor = players[session.record.seats[seat].user_id]
+        assert await act_once(actor, board(world)) is not None
+
+
 async def turn_dm(world: World, actor: Any) -> Any:
     """The member's latest turn DM: a panel of their own that no "My hand" replaces (clicks
     on it are made as `actor.user`)."""

@@ -14,6 +14,7 @@ from tests.bot.driver import (
     act_once,
     board,
     components,
+    finish_turn,
     finished,
     only_session,
     open_game,
@@ -40,21 +41,16 @@ def own_panels(world: World, member: Any) -> list[Any]:
     ]
 
 
-async def finish_turn(world: World, players: dict[int, Any]) -> None:
-    """The member whose move it is plays until it is someone else's."""
-    session = only_session(world)
-    seat = next(iter(session.to_act()))
-    while seat in session.to_act():
-        actor = players[session.record.seats[seat].user_id]
-        assert await act_once(actor, board(world)) is not None
+async def waiting_member(world: World) -> tuple[dict[int, Any], Any]:
+    """A game of The Game for two members; returns them by id, and the one not to move."""
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    waiting = bob if 0 in only_session(world).to_act() else alice
+    return {alice.id: alice, bob.id: bob}, waiting
 
 
 async def test_a_waiting_members_panel_becomes_their_move_panel_without_a_click(world):
-    alice, bob = world.members[:2]
-    await open_game(world, alice, "thegame", [bob])
-    session = only_session(world)
-    players = {alice.id: alice, bob.id: bob}
-    waiting = bob if 0 in session.to_act() else alice
+    players, waiting = await waiting_member(world)
     shown = await waiting.click(board(world), label="My hand")
     assert moves(shown.response) == []
     assert "changes by itself when your move comes" in footer(shown.response)
@@ -151,6 +147,11 @@ async def test_a_panel_in_the_channel_says_the_game_is_over_when_the_last_move_i
     assert ended_from_a_dm  # this seed's last move is alice's
     assert shown.response.content.startswith("The game is over")
     assert components(shown.response) == []
+    # The turn DM she moved from said it in its answer: the bot edits it no second time.
+    dm = alice.user.dm_channel
+    assert dm.last_message.content.startswith("The game is over")
+    edits = [r for r in world.env.http_requests if r.method == "PATCH"]
+    assert not [r for r in edits if r.path.startswith(f"/channels/{dm.id}/")]
 
 
 async def test_a_board_buried_under_the_games_messages_is_posted_again_below(world):
@@ -175,11 +176,7 @@ async def test_a_board_buried_under_the_games_messages_is_posted_again_below(wor
 
 
 async def test_a_note_answering_a_click_goes_once_the_panel_keeps_up_by_itself(world):
-    alice, bob = world.members[:2]
-    await open_game(world, alice, "thegame", [bob])
-    session = only_session(world)
-    players = {alice.id: alice, bob.id: bob}
-    waiting = bob if 0 in session.to_act() else alice
+    players, waiting = await waiting_member(world)
     shown = (await waiting.click(board(world), label="My hand")).response
     (signals,) = [c for c in components(shown) if c["custom_id"].startswith("tb:x:")]
     value = signals["options"][0]["value"]

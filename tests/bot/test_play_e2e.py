@@ -17,6 +17,7 @@ from tests.bot.driver import (
     board,
     click_verb,
     components,
+    finish_turn,
     only_session,
     open_game,
     press,
@@ -167,17 +168,6 @@ async def test_the_player_to_move_gets_a_dm_and_can_play_from_it(world):
     assert only_session(world).state.version == 1
 
 
-async def play_turn(world, actor):
-    """The member plays from "My hand" until the turn has passed to someone else."""
-    session = only_session(world)
-    seat = session.seat_of(actor.id)
-    for _ in range(20):
-        if seat not in session.to_act():
-            return
-        await act_once(actor, board(world))
-    raise AssertionError("the turn did not pass")
-
-
 @pytest.mark.both_databases
 async def test_turn_dms_speak_the_members_language_from_the_lobby_on_and_after_a_restart(world):
     ivan = world.member("ivan", locale="ru")
@@ -187,10 +177,11 @@ async def test_turn_dms_speak_the_members_language_from_the_lobby_on_and_after_a
     first = ivan.user.dm_channel.last_message
     assert first.content.startswith("Ваш ход!")
     assert "Ваши карты" in first.embeds[0].description
-    await play_turn(world, ivan)
+    players = {ivan.id: ivan, alice.id: alice}
+    await finish_turn(world, players)  # ivan's turn
 
     await world.restart()
-    await play_turn(world, alice)  # ivan has not clicked anything since the restart
+    await finish_turn(world, players)  # alice's; ivan has clicked nothing since the restart
     await world.env.settle()
     again = ivan.user.dm_channel.last_message
     assert again.id != first.id
