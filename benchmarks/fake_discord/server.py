@@ -297,8 +297,7 @@ class FakeDiscord:
 
     def channel_messages(self, channel_id: int) -> list[dict[str, Any]]:
         """The kept messages of a channel, oldest first."""
-        history = self.messages.get(channel_id)
-        return [] if history is None else list(history.values())
+        return list(self.messages.get(channel_id, NO_MESSAGES).values())
 
     # --- lifecycle ---
 
