@@ -327,7 +327,8 @@ async def test_game_status_posts_the_board_again(world):
     # The old board says where the board went, and offers nothing to click any more.
     await world.env.settle()
     (old,) = [m for m in world.channel.history() if m.id == first.id]
-    assert old.content.startswith("⤵️ The board has moved down") and str(again.id) in old.content
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{again.id}"
+    assert old.content == f"⤵️ The board has moved down: {link}"
     assert old.embeds == [] and components(old) == []
 
 
