@@ -556,6 +556,8 @@ class Runtime:
         """The host (or a server manager) hands a member's seat to the AI."""
         if session.record.host_id != by and not manager:
             raise GameError("error-host-only")
+        if user_id == by:  # a kick is for good: leaving keeps the way back
+            raise GameError("error-kick-self")
         if session.record.status == "lobby":
             await self.leave_lobby(session, user_id)
             return

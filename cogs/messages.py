@@ -49,16 +49,19 @@ def game_text(lang: str, key: str, slug: str, **params: Any) -> str:
 
 
 def seat_line(session: GameSession, index: int, lang: str) -> str:
-    """`1. alice (host)` or `2. 🤖 AI 1`."""
+    """`1. alice (host)`, `2. 🤖 AI 1`, `3. bob (host · the AI plays for now)`."""
     seat = session.record.seats[index]
-    who = shown_name(session, index)
-    if seat.user_id is not None and seat.ai:
-        who += " " + t(lang, "seat-ai-playing")
+    notes = []
     if seat.user_id == session.record.host_id:
-        who += " " + t(lang, "seat-host")
+        notes.append(t(lang, "seat-host"))
+    if seat.user_id is not None and seat.ai:
+        notes.append(t(lang, "seat-ai-kicked" if seat.kicked else "seat-ai-playing"))
     if not seat.ready:
-        who = "⏳ " + who + " " + t(lang, "seat-waiting")
-    return f"{index + 1}. {who}"
+        notes.append(t(lang, "seat-waiting"))
+    who = shown_name(session, index)
+    if notes:
+        who += f" ({' · '.join(notes)})"
+    return f"{index + 1}. {'' if seat.ready else '⏳ '}{who}"
 
 
 def lobby_players(session: GameSession) -> int:

@@ -231,9 +231,7 @@ class DiscordPresenter:
         # With its server named, a message's jump_url opens it; without, the link says @me,
         # which Discord reads as a DM and cannot open.
         record = session.record
-        return self.client.get_partial_messageable(
-            record.play_channel_id, guild_id=record.guild_id
-        )
+        return self.client.get_partial_messageable(record.play_channel_id, guild_id=record.guild_id)
 
     def _queue_dm(self, session: GameSession, seat: int, user_id: int) -> None:
         job = lambda: self._dm_turn(session, seat, user_id)  # noqa: E731

@@ -120,6 +120,13 @@ async def test_a_kicked_member_can_neither_take_the_seat_back_nor_play(world):
 
     kicked = await alice.slash(world.channel, "game kick", member=bob)
     assert kicked.ephemeral and bob.mention in kicked.response.content
+    await world.env.settle()
+    seats = board(world).embeds[0].fields[0].value.splitlines()
+    # For good, unlike alice's timeout; the host's seat says both.
+    assert seats[:2] == [
+        "1. alice (host · the AI plays for now)",
+        "2. bob (the AI plays to the end)",
+    ]
 
     removed = "You were removed from this game, so you can no longer play in it."
     for attempt in (
@@ -134,6 +141,20 @@ async def test_a_kicked_member_can_neither_take_the_seat_back_nor_play(world):
     assert again.response.content == removed
     back = await alice.click(notice, label="Take my seat back")  # alice only timed out
     assert "Your seat is yours again" in back.response.content
+
+
+async def test_the_host_cannot_kick_themselves_and_is_pointed_to_leaving(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    seats = list(session.record.seats)
+
+    refused = await alice.slash(world.channel, "game kick", member=alice)
+
+    assert refused.ephemeral and "/game leave" in refused.response.content
+    assert session.running and session.record.seats == seats
+    await world.env.settle()
+    assert not any("removed" in m.content for m in world.channel.history())
 
 
 async def test_open_lobbies_are_capped_per_member_and_per_server(world):

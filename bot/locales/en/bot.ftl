@@ -25,8 +25,8 @@ lobby-closed = This lobby was closed.
 lobby-in-thread = Your lobby is open in { $thread }.
 thread-name = { $game }
 ai-name = AI { $number }
-seat-host = (host)
-seat-waiting = (not confirmed yet)
+seat-host = host
+seat-waiting = not confirmed yet
 rematch-button = 🔁 Play again
 lobby-rematch = 🔁 Rematch! { $who }, press “Join” to take your { $count ->
     [one] seat
@@ -34,7 +34,8 @@ lobby-rematch = 🔁 Rematch! { $who }, press “Join” to take your { $count -
   } again; the host may start with whoever has.
 error-rematch-players-only = Only the players of that game can start a rematch of it.
 error-game-not-over = That game is not over, so there is nothing to play again yet.
-seat-ai-playing = (the AI plays for now)
+seat-ai-playing = the AI plays for now
+seat-ai-kicked = the AI plays to the end
 options-base = Base game rules.
 options-by-admins = On this server the admins choose the options (/config option).
 option-seat = seat { $number }
@@ -121,6 +122,7 @@ error-not-saved = Sorry, that could not be saved, so nothing changed. Please try
 error-owner-away = The part of the bot that runs this game is restarting, so nothing changed. Please try again in a moment.
 error-unknown-game = There is no such game here. Pick one from the list.
 error-kicked = You were removed from this game, so you can no longer play in it.
+error-kick-self = You cannot remove yourself: to leave the game, use /game leave; the AI plays your seat, and you can take it back.
 error-member-not-playing = That member is not playing in this game.
 error-lobbies-member = You already host { $count ->
     [one] an open lobby
