@@ -874,7 +874,6 @@ class Runtime:
         async with session.lock:
             if session.paused and session.record.deadline == due:
                 await self._close(session, "abandoned")
-                self.presenter.notice(session, "notice-paused-ended")
 
     async def reclaim(self, session: GameSession, user_id: int) -> None:
         """A player takes back the seat the AI took over after their timeouts."""

@@ -377,7 +377,7 @@ async def play(reply: Answer, game_id: str, action: str, version: int) -> None:
     if session.running:
         await redraw(reply, session, seat, content=content)
     elif reply.private_panel:
-        await reply.edit(**game_over_panel(reply.lang))
+        await reply.edit(**game_over_panel(session, reply.lang))
     else:
         await reply.answer(t(reply.lang, "hand-game-over"))
 

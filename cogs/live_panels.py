@@ -196,7 +196,9 @@ class LivePanels:
             return
         async with live.lock:
             with contextlib.suppress(discord.HTTPException):
-                await live.shown.panel.redraw(**game_over_panel(live.shown.lang))
+                await live.shown.panel.redraw(
+                    **game_over_panel(live.shown.session, live.shown.lang)
+                )
 
     def _expire(self, game_id: str, user_id: int) -> None:
         live = self._let_go(game_id, user_id)

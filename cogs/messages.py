@@ -32,9 +32,11 @@ def announcements(session: GameSession, events: list[Event], lang: str) -> list[
     ]
 
 
-def game_over_panel(lang: str) -> dict[str, Any]:
-    """A member's panel (or turn DM) of a game that ended: it says so, with nothing to click."""
-    return {"content": t(lang, "hand-game-over"), "embed": None, "view": None, "attachments": []}
+def game_over_panel(session: GameSession, lang: str) -> dict[str, Any]:
+    """A member's panel (or turn DM) of a game that ended: it says so, and whether it has
+    results to read (one ended early has none), with nothing to click."""
+    key = "hand-game-over" if session.record.status == "finished" else "board-abandoned"
+    return {"content": t(lang, key), "embed": None, "view": None, "attachments": []}
 
 
 def game_title(slug: str, lang: str) -> str:

@@ -373,16 +373,18 @@ class DiscordPresenter:
         saying_it = self.panels.closed(session)
         for user_id, (channel_id, message_id, lang) in self._turn_dms.pop(session.id, {}).items():
             if message_id not in saying_it:
-                job = partial(self._end_turn_dm, channel_id, message_id, lang)
+                job = partial(self._end_turn_dm, session, channel_id, message_id, lang)
                 self.outbox.put(f"dm-end:{session.id}:{user_id}", job)
         self._post(session, f"end:{session.id}", lambda: self._close(session))
 
-    async def _end_turn_dm(self, channel_id: int, message_id: int, lang: str) -> None:
+    async def _end_turn_dm(
+        self, session: GameSession, channel_id: int, message_id: int, lang: str
+    ) -> None:
         """A turn DM of a game that ended says so, and offers no moves any more."""
         try:
             await self.outbox.slot(("edit", channel_id))
             message = self._dm(channel_id).get_partial_message(message_id)
-            await message.edit(**game_over_panel(lang))
+            await message.edit(**game_over_panel(session, lang))
         except discord.HTTPException as exc:
             log.info("a turn DM could not say its game is over: %s", exc)
 
@@ -399,7 +401,7 @@ class DiscordPresenter:
     async def _show_end(self, session: GameSession) -> None:
         record = session.record
         lang = record.language
-        channel = self.client.get_partial_messageable(record.play_channel_id)
+        channel = self._channel(session)
         if session.state is None:
             if record.message_id is not None:
                 embed = discord.Embed(description=t(lang, "lobby-closed"))

@@ -117,7 +117,7 @@ async def test_every_panel_says_the_game_is_over_when_it_ends(world):
     await world.env.settle()
 
     for shown in panels:
-        assert shown.response.content.startswith("The game is over")
+        assert shown.response.content == "The game was ended early."
         assert components(shown.response) == [] and shown.response.embeds == []
 
 

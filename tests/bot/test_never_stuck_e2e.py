@@ -14,11 +14,13 @@ from tests.bot.driver import (
     act_once,
     board,
     click_verb,
+    components,
     message_of,
     only_session,
     open_game,
     press,
     ready_move,
+    turn_dm,
 )
 
 TURN = 120
@@ -219,10 +221,20 @@ async def test_a_game_with_nobody_left_pauses_then_ends_without_a_result(world):
 
     await world.env.advance_time(60 + 1)
     assert world.env.bot.runtime.sessions == {}
+    # The pause's notice said the game would end so: the end is said once.
     said = [m.content for m in world.channel.history()]
-    assert any(c.startswith("⏹️") and "without a result" in c for c in said)
-    assert any("no result was recorded" in c for c in said)
+    assert said[-1] == "**The Game** was ended early; no result was recorded."
+    assert [c for c in said if "result" in c][-2].startswith("⏸️")
     assert len(await world.env.bot.runtime.storage.games(("abandoned",))) == 1
+
+
+async def test_a_turn_dm_of_a_game_ended_early_has_no_results_to_point_to(world):
+    alice, bob = world.members[:2]
+    await everyone_times_out(world)
+    await world.env.advance_time(30 * 60 + 1)
+    for member in (alice, bob):
+        dm = await turn_dm(world, member)
+        assert dm.content == "The game was ended early." and components(dm) == []
 
 
 async def test_a_paused_game_goes_on_when_a_member_resumes_it(world):

@@ -219,7 +219,6 @@ notice-paused = ⏸️ { $who }: nobody is playing any more, so the game is paus
     [one] { $minutes } minute
    *[other] { $minutes } minutes
   }, the game ends without a result.
-notice-paused-ended = ⏹️ Nobody came back, so the game ended without a result.
 notice-resumed = ▶️ { $who } is back, and the game goes on.
 resume-button = Resume
 dm-kicked = You were removed from **{ $game }** by its host or a server admin; the AI plays your seat to the end.
