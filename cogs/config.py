@@ -76,7 +76,7 @@ class ConfigCog(
 
     def _describe(self, cfg: GuildConfig, lang: str) -> str:
         lines = [
-            t(lang, "config-language", value=cfg.language),
+            t(lang, "config-language", value=t(lang, f"language-{cfg.language}")),
             t(lang, "config-threads", value=value_text(cfg.threads, lang)),
             t(lang, "config-images", value=value_text(cfg.images, lang)),
             t(lang, "config-turn-seconds", seconds=cfg.turn_seconds),

@@ -73,7 +73,9 @@ async def test_defaults_offer_only_what_every_table_of_the_game_can_play(world):
 
 async def test_public_language_and_turn_clock(world):
     ada = world.admin
-    await ada.slash(world.channel, "config language", value="ru")
+    saved = await ada.slash(world.channel, "config language", value="ru")
+    # The admin reads the setting in their own language, by its name.
+    assert "Language of public messages: Russian" in saved.response.content
     await ada.slash(world.channel, "config timer", turn_seconds=0)
     board = await open_game(world, world.members[0], "thegame", [world.members[1]])
     embed = board.embeds[0]

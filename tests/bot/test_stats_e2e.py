@@ -341,8 +341,9 @@ async def test_with_ratings_off_games_count_but_rate_nobody(world):
     alice, bob, _ = world.members
     await world.admin.slash(world.channel, "config ratings", value="off")
     settings = await world.admin.slash(world.channel, "config show")
-    assert "Ratings: no · leaderboards list members from 3 games with others on" in (
-        settings.response.content
+    assert (
+        "Ratings: no · leaderboards list members once they have played 3 games with other members"
+        in (settings.response.content)
     )
     await zero_by_passing(world, alice, [bob])
 

@@ -152,6 +152,8 @@ illegal-bad_seat = You are not in this game.
 ## Settings
 config-saved = Saved.
 config-language = Language of public messages: { $value }
+language-en = English
+language-ru = Russian
 config-threads = Games in their own threads: { $value }
 config-turn-seconds = Turn clock: { $seconds ->
     [0] off

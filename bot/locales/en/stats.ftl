@@ -57,10 +57,10 @@ leaderboard-mine-few = You are not on the list yet: it starts at { $needed ->
    *[other] { $needed } games
   } with other members, and you have played { $games }.
 leaderboard-mine-none = You have not played this game with other members yet.
-leaderboard-page = Page { $page } of { $pages } · listed from { $min ->
+leaderboard-page = Page { $page } of { $pages } · members are listed once they have played { $min ->
     [one] { $min } game
    *[other] { $min } games
-  } with other members on
+  } with other members
 leaderboard-previous = ◀ Previous
 leaderboard-next = Next ▶
 teams-title = 🤝 { $game } — team results
@@ -96,10 +96,10 @@ error-replay-changed = The rules changed since that game was played: it can no l
 
 ## /config
 
-config-ratings = Ratings: { $value } · leaderboards list members from { $games ->
+config-ratings = Ratings: { $value } · leaderboards list members once they have played { $games ->
     [one] { $games } game
    *[other] { $games } games
-  } with others on
+  } with other members
 
 ## Slash commands
 

@@ -149,6 +149,8 @@ illegal-bad_seat = Вы не участвуете в этой игре.
 ## Настройки
 config-saved = Сохранено.
 config-language = Язык сообщений в канале: { $value }
+language-en = английский
+language-ru = русский
 config-threads = Каждая игра в своей ветке: { $value }
 config-turn-seconds = Время на ход: { $seconds ->
     [0] не ограничено
