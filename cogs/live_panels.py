@@ -37,6 +37,9 @@ TOKEN_LIFETIME = 15 * 60.0
 """Seconds an interaction's token lets the bot edit what it answered (Discord's limit)."""
 LAST_EDIT_BEFORE = 30.0
 """Seconds before the token runs out when the panel says it no longer updates itself."""
+PLAYING = 90.0
+"""Seconds after a member's last click on a panel of a game during which they count as playing:
+their move shows on that panel, which redraws itself, so no turn DM pings them for it."""
 GONE = "gone"
 """What a panel shows once its seat is no longer its member's (they left, or were removed)."""
 
@@ -68,6 +71,8 @@ class _Live:
     expiry: asyncio.TimerHandle
     picture_follows: bool
     """It shows text only, its picture still being drawn: redrawn once it is."""
+    since: float
+    """When its member clicked on it last (the loop's clock)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def stale(self) -> bool:
@@ -96,10 +101,12 @@ class LivePanels:
             before.expiry.cancel()
             if before.shown.panel.message_id != panel.message_id:
                 self._put(session.id, user_id, "retire", partial(self._retire, before.shown.panel))
-        expiry = asyncio.get_running_loop().call_later(
+        loop = asyncio.get_running_loop()
+        expiry = loop.call_later(
             TOKEN_LIFETIME - LAST_EDIT_BEFORE, self._expire, session.id, user_id
         )
-        live = game[user_id] = _Live(shown, shown.shows, expiry, shown.picture_follows)
+        live = _Live(shown, shown.shows, expiry, shown.picture_follows, since=loop.time())
+        game[user_id] = live
         if live.stale():
             # It moved on meanwhile, or the picture was late: redraw as soon as it can be.
             self._put(session.id, user_id, "draw", partial(self._redraw, live))
@@ -109,6 +116,16 @@ class LivePanels:
         for user_id, live in self._live.get(session.id, {}).items():
             if live.stale():
                 self._put(session.id, user_id, "draw", partial(self._redraw, live))
+
+    def playing(self, game_id: str, user_id: int) -> bool:
+        """Whether the member clicked on a panel of this game within `PLAYING` seconds, and
+        that panel still shows their seat."""
+        live = self._live.get(game_id, {}).get(user_id)
+        return (
+            live is not None
+            and live.shows != GONE
+            and asyncio.get_running_loop().time() - live.since < PLAYING
+        )
 
     def closed(self, session: GameSession) -> set[int]:
         """The game is over: every panel says so, without buttons, and is let go. Returns the

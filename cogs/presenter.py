@@ -212,7 +212,7 @@ class DiscordPresenter:
         for seat in sorted(newly):
             user_id = session.record.seats[seat].user_id
             if user_id is not None:
-                self._queue_dm(session, seat, user_id)
+                self._queue_dm(session, seat, user_id, reminder=False)
 
     def _say(self, session: GameSession, lines: list[str]) -> None:
         """Announcements not posted yet are joined into one message."""
@@ -233,15 +233,17 @@ class DiscordPresenter:
         record = session.record
         return self.client.get_partial_messageable(record.play_channel_id, guild_id=record.guild_id)
 
-    def _queue_dm(self, session: GameSession, seat: int, user_id: int) -> None:
-        job = lambda: self._dm_turn(session, seat, user_id)  # noqa: E731
+    def _queue_dm(self, session: GameSession, seat: int, user_id: int, reminder: bool) -> None:
+        job = lambda: self._dm_turn(session, seat, user_id, reminder)  # noqa: E731
         self.outbox.put(f"dm:{session.id}:{user_id}", job)
 
-    async def _dm_turn(self, session: GameSession, seat: int, user_id: int) -> None:
+    async def _dm_turn(self, session: GameSession, seat: int, user_id: int, reminder: bool) -> None:
         if user_id in self._dms_closed or not await self.client.runtime.wants_turn_dms(user_id):
             return
         if seat not in session.to_act() or session.record.seats[seat].ai:
             return  # they played (or left) while the DM waited its turn
+        if not reminder and self.panels.playing(session.id, user_id):
+            return  # their panel shows the move: a DM each turn would only ping them
         lang = self._language_of(session, user_id)
         record = session.record
         link = (
@@ -362,7 +364,7 @@ class DiscordPresenter:
         for seat in seats:
             user_id = record.seats[seat].user_id
             if user_id is not None:
-                self._queue_dm(session, seat, user_id)
+                self._queue_dm(session, seat, user_id, reminder=True)
 
     # --- the end ---
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.live_panels import PLAYING
 from tests.bot.conftest import World
 from tests.bot.driver import (
     MOVES,
@@ -142,6 +143,8 @@ async def test_a_panel_in_the_channel_says_the_game_is_over_when_the_last_move_i
         ended_from_a_dm = finished(world)
         while seat in session.to_act() and not finished(world):
             assert await act_once(alice, board(world)) is not None
+        # Away while bob plays: her next turn brings a turn DM again.
+        await world.env.advance_time(PLAYING + 1)
     await world.env.settle()
 
     assert ended_from_a_dm  # this seed's last move is alice's

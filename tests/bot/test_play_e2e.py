@@ -12,6 +12,7 @@ import simcord.http.router as simcord_router
 import simcord.http.routes.interactions as simcord_routes
 
 from bot.session import LAST_MOVES
+from cogs.live_panels import PLAYING
 from tests.bot.driver import (
     act_once,
     board,
@@ -205,6 +206,23 @@ async def test_a_turn_dm_never_clicked_says_the_game_is_over_once_it_ends(world)
     assert components(ended) == [] and not ended.embeds and not ended.attachments
 
 
+async def test_no_turn_dm_pings_a_member_playing_from_their_panel(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    players = {alice.id: alice, bob.id: bob}
+    dms = alice.user.dm_channel
+    assert len(dms.history()) == 1  # her first move: she had clicked nothing yet
+
+    await finish_turn(world, players)  # alice plays from "My hand"
+    await finish_turn(world, players)  # and bob, within a minute and a half
+    await world.env.settle()
+
+    assert only_session(world).to_act() == {0}
+    assert len(dms.history()) == 1  # her panel, which redraws itself, shows her move
+    mine = [m for m in world.channel.history(viewer=alice) if m.flags.ephemeral]
+    assert "👉 Your turn" in mine[-1].embeds[0].description
+
+
 async def test_a_players_dm_channel_is_opened_once_however_many_players_the_bot_dms(world):
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])  # alice moves first: her first turn DM
@@ -214,11 +232,10 @@ async def test_a_players_dm_channel_is_opened_once_however_many_players_the_bot_
         await world.env.bot.create_dm(world.env.create_user(f"player{i}"))
     since = len(world.env.http_requests)
 
-    for _ in range(100):  # both play until it is alice's turn again
-        if len(alice.user.dm_channel.history()) > 1:
-            break
-        if await act_once(alice, board(world)) is None:
-            await act_once(bob, board(world))
+    players = {alice.id: alice, bob.id: bob}
+    await finish_turn(world, players)
+    await world.env.advance_time(PLAYING + 1)  # alice looks away: her next turn brings a DM
+    await finish_turn(world, players)
 
     assert alice.user.dm_channel.last_message.content.startswith("Your move!")
     assert len(alice.user.dm_channel.history()) == 2
