@@ -231,15 +231,28 @@ async def rematch(reply: Reply, game_id: str) -> None:
     session = await runtime.rematch(game_id, reply.user.id, reply.user.display_name, reply.lang)
     lang = session.record.language
     cfg = await runtime.config(session.record.guild_id)
-    waiting = [i for i, seat in enumerate(session.record.seats) if not seat.ready]
+    waiting = unconfirmed(session)
     users = [discord.Object(session.record.seats[i].user_id or 0) for i in waiting]
-    who = ", ".join(mention(session, i) for i in waiting)
     message_id = await reply.post(
-        content=t(lang, "lobby-rematch", who=who, count=len(waiting)) if waiting else None,
+        content=rematch_line(session, lang),
         allowed_mentions=discord.AllowedMentions(users=users),
         **lobby_message(session, lang, cfg.hosts_change_options),
     )
     await runtime.board_posted(session, message_id)
+
+
+def unconfirmed(session: GameSession) -> list[int]:
+    """The seats of a rematch's lobby whose players have not confirmed yet."""
+    return [i for i, seat in enumerate(session.record.seats) if not seat.ready]
+
+
+def rematch_line(session: GameSession, lang: str) -> str | None:
+    """Above a rematch's lobby, while some players have not confirmed: who, and how."""
+    waiting = unconfirmed(session)
+    if not waiting:
+        return None
+    who = ", ".join(mention(session, i) for i in waiting)
+    return t(lang, "lobby-rematch", who=who, count=len(waiting))
 
 
 async def option_click(reply: Reply, game_id: str, option: str, text: str) -> None:
@@ -268,15 +281,20 @@ async def option_click(reply: Reply, game_id: str, option: str, text: str) -> No
 async def redraw_lobby(reply: Reply, session: GameSession) -> None:
     """The clicked lobby message as the game now is: the lobby, its board, or a closed notice."""
     lang = session.record.language
+    # A rematch's call to confirm stays only while someone has not (an edit mentions no one).
     if session.record.status == "lobby":
         cfg = await reply.bot.runtime.config(session.record.guild_id)
-        await reply.edit(**lobby_message(session, lang, cfg.hosts_change_options))
+        await reply.edit(
+            content=rematch_line(session, lang),
+            **lobby_message(session, lang, cfg.hosts_change_options),
+        )
     elif session.running:
         board = board_message(session, lang)
         picture = await board_picture(reply.bot, session, lang, waiting=True)
-        await reply.edit(**with_picture(board, picture, edit=True))
+        await reply.edit(content=None, **with_picture(board, picture, edit=True))
     else:
-        await reply.edit(embed=discord.Embed(description=t(lang, "lobby-closed")), view=None)
+        closed = discord.Embed(description=t(lang, "lobby-closed"))
+        await reply.edit(content=None, embed=closed, view=None)
 
 
 ITEMS = (LobbyButton, OptionToggle, OptionSelect, RematchButton)

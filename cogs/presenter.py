@@ -408,7 +408,9 @@ class DiscordPresenter:
             if record.message_id is not None:
                 embed = discord.Embed(description=t(lang, "lobby-closed"))
                 await self.outbox.slot(("edit", channel.id))
-                await channel.get_partial_message(record.message_id).edit(embed=embed, view=None)
+                await channel.get_partial_message(record.message_id).edit(
+                    content=None, embed=embed, view=None
+                )
             return
         await self._draw_board(session, final=True)
         text = results_text(session, lang)[:2000]

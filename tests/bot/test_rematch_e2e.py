@@ -36,8 +36,13 @@ async def test_a_rematch_starts_with_the_same_options_and_whoever_confirmed(worl
 
     await click_verb(alice, lobby, "join")  # one click confirms her seat
     assert session.record.seats[0].ready and session.record.seats[0].user_id == alice.id
-    await click_verb(bob, world.channel.last_message, "start")
+    confirmed = world.channel.last_message
+    assert confirmed.content == ""  # nobody left to call
+    await click_verb(bob, confirmed, "start")
     assert session.running and session.record.options == options
+    started = world.channel.last_message
+    assert started.id == confirmed.id and started.embeds[0].title == "Mind Up!"
+    assert started.content == ""
     assert [s.user_id for s in session.record.seats if not s.ai] == [alice.id, bob.id]
 
 
@@ -50,4 +55,5 @@ async def test_the_host_starts_a_rematch_without_those_who_did_not_confirm(world
     await click_verb(alice, world.channel.last_message, "start")
     session = only_session(world)
     assert session.running and bob.id not in [s.user_id for s in session.record.seats]
+    assert world.channel.last_message.content == ""  # the call to bob went with the lobby
     assert [s.ai for s in session.record.seats] == [False, True, True]
