@@ -131,12 +131,18 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
     if session.record.status != "running":
         embed.add_field(name="\u200b", value=t(lang, f"board-{session.record.status}"))
         return embed
-    acting = sorted(session.to_act())
-    embed.add_field(
-        name=t(lang, "board-to-act"),
-        value=", ".join(shown_name(session, s) for s in acting) + deadline_text(session),
-        inline=False,
-    )
+    if session.paused:  # the AI holds every seat: nobody is waited for, the game is
+        embed.add_field(
+            name=t(lang, "board-paused"),
+            value=t(lang, "board-paused-until") + deadline_text(session),
+        )
+    else:
+        acting = sorted(session.to_act())
+        embed.add_field(
+            name=t(lang, "board-to-act"),
+            value=", ".join(shown_name(session, s) for s in acting) + deadline_text(session),
+            inline=False,
+        )
     if session.recent:
         value = "\n".join(session.recent)[-1024:]
         embed.add_field(name=t(lang, "board-last-moves"), value=value)

@@ -212,6 +212,10 @@ async def test_a_game_with_nobody_left_pauses_then_ends_without_a_result(world):
     assert notice.content.startswith("⏸️") and "the game is paused" in notice.content
     assert alice.mention in notice.content and bob.mention in notice.content
     assert "30 minutes" in notice.content
+    await world.env.settle()
+    (paused,) = [f for f in board(world).embeds[0].fields if f.name == "⏸️ Paused"]
+    assert paused.value.startswith("nobody is at the table") and "<t:" in paused.value
+    assert "Waiting for" not in [f.name for f in board(world).embeds[0].fields]
     version = session.state.version
 
     await world.restart()  # a pause survives a restart, and the AI still does not play alone

@@ -50,6 +50,8 @@ misfit-players = { $option }: only for { $players ->
 ## Board
 board-players = Players
 board-to-act = Waiting for
+board-paused = ⏸️ Paused
+board-paused-until = nobody is at the table; the game goes on when a player presses “Resume”, or ends
 board-last-moves = Last moves
 board-final = Final result
 board-footer = Game { $id } · press “My hand” to see your cards and play

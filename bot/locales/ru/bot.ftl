@@ -44,6 +44,8 @@ misfit-players = { $option }: только когда игроков { $players 
 ## Поле
 board-players = Игроки
 board-to-act = Ждём
+board-paused = ⏸️ Пауза
+board-paused-until = за столом никого нет: игра продолжится, когда кто-то из игроков нажмёт «Продолжить», иначе закончится
 board-last-moves = Последние ходы
 board-final = Итог
 board-footer = Игра { $id } · нажмите «Мои карты», чтобы увидеть свои карты и сделать ход
