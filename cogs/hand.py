@@ -258,13 +258,26 @@ class ExtraSelect(discord.ui.DynamicItem[Select], template=ids.EXTRA.pattern):
 class DmToggle(discord.ui.DynamicItem[Button], template=ids.DM.pattern):
     """Under a turn DM: turn these DMs off (or on again)."""
 
-    def __init__(self, on: bool, label: str = "") -> None:
+    def __init__(self, on: bool, label: str = "", row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or ("DM on" if on else "DM off"), custom_id=ids.DM.format(on=on)
+                label=label or ("DM on" if on else "DM off"),
+                custom_id=ids.DM.format(on=on),
+                row=row,
             )
         )
         self.on = on
+
+    @staticmethod
+    def row_under(view: discord.ui.View) -> int | None:
+        """The row under the panel's last row of buttons, where the toggle does not sit among
+        the moves; None (the first free place, after the moves laid out in order) when the
+        panel's items are not all placed in rows, or that row is taken or there is none."""
+        placed = [(item.row, item.width) for item in view.children if item.row is not None]
+        if len(placed) < len(view.children):
+            return None
+        under = max((row for row, width in placed if width == 1), default=-1) + 1
+        return under if under < ROWS and under not in {row for row, _ in placed} else None
 
     @classmethod
     async def from_custom_id(

@@ -252,7 +252,8 @@ class DiscordPresenter:
         )
         panel = hand_panel(session, seat, lang)
         picture = await hand_picture(self.client, session, seat, lang, waiting=False)
-        panel["view"].add_item(DmToggle(False, t(lang, "dm-turn-off")))
+        view = panel["view"]
+        view.add_item(DmToggle(False, t(lang, "dm-turn-off"), DmToggle.row_under(view)))
         try:
             channel = await self._dm_channel(user_id)
             await self.outbox.slot(("post", channel.id))

@@ -359,3 +359,13 @@ async def test_board_shows_only_public_information_between_moves(world):
     laid = session.state.laid
     assert f"**alice** has laid {render.card(laid)} face up" in text
     assert not any(render.card(c) in text for c in session.state.hands[1])
+
+
+async def test_a_turn_dm_keeps_its_moves_together_and_the_dm_toggle_under_them(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "zero", [bob])
+    dm = await turn_dm(world, alice)
+    labels = [c["label"] for c in components(dm)]
+    # Nine cards to give, then the pass: all moves, then the button that stops these DMs.
+    assert labels[-2:] == ["👊 Pass", "No more turn DMs"]
+    assert all(label.startswith("Give ") for label in labels[:-2])
