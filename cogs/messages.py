@@ -131,7 +131,7 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
     if session.record.status != "running":
         embed.add_field(name="\u200b", value=t(lang, f"board-{session.record.status}"))
         return embed
-    if session.paused:  # the AI holds every seat: nobody is waited for, the game is
+    if session.paused:  # the AI holds every seat: the board waits for no one, only a Resume
         embed.add_field(
             name=t(lang, "board-paused"),
             value=t(lang, "board-paused-until") + deadline_text(session),
