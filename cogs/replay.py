@@ -20,7 +20,7 @@ from bot.runtime import GameError
 from bot.session import GameSession
 from cogs import ids
 from cogs.hand import Button, detached
-from cogs.messages import COLOUR, game_title, outcome_text, shown_name
+from cogs.messages import COLOUR, game_text, game_title, outcome_text, shown_name
 from cogs.replies import Reply, guarded
 
 EMBED_LIMIT = 6000
@@ -189,7 +189,8 @@ def move_text(replay: Replay, step: Step, names: list[str], lang: str) -> str:
         for event in step.events
         if event.visible_to is None and (line := render.event(event, names, lang))
     ]
-    return clip("\n".join(lines) or t(lang, "replay-acted", who=who), FIELD_LIMIT)
+    acted = game_text(lang, "replay-acted", replay.record.slug, who=who)
+    return clip("\n".join(lines) or acted, FIELD_LIMIT)
 
 
 def clip(text: str, limit: int) -> str:

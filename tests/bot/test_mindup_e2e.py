@@ -113,6 +113,15 @@ async def test_two_players_and_an_ai_play_mind_up_to_its_result(world):
     # Both played from panels that play_to_end saw private to their owner when shown.
     assert {actor.id for actor, _ in panels} == {alice.id, bob.id}
 
+    # The replay words a secret choice as one: who chose, and the hands show which card.
+    opened = await bob.click(world.channel.last_message, label="Replay")
+    first = await bob.click(opened.response.message, label="▶")
+    move = first.response.embeds[0].fields[0]
+    assert (
+        move.name == "This move"
+        and move.value == "AI 1 chose a card (their hand below shows which)."
+    )
+
 
 async def test_my_hand_is_private_and_shows_only_the_clickers_cards(world):
     alice, bob, carol = world.members

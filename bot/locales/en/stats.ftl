@@ -82,6 +82,7 @@ replay-move = This move
 replay-deal = The game begins.
 replay-undo = ↩️ { $who } took their last move back.
 replay-acted = { $who } moved.
+replay-acted-mindup = { $who } chose a card (their hand below shows which).
 replay-footer = The game is over and nothing of it is secret any more: every player's hand is shown. Game { $id }
 log-attached = 📄 The log of game { $id }: engine version, seed, options, seats and every action. docs/replays.md shows how to replay it in a few lines of Python.
 
