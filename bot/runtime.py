@@ -19,7 +19,16 @@ from bot.guild_config import GuildConfig
 from bot.scheduler import Clock, Scheduler
 from bot.session import GameSession, Move, StaleAction
 from bot.stats import Stats
-from bot.storage import KEEP, GameRecord, RestorePoint, SeatRecord, Status, Storage, StorageError
+from bot.storage import (
+    KEEP,
+    GameRecord,
+    RestorePoint,
+    SeatRecord,
+    Status,
+    Storage,
+    StorageError,
+    TurnDm,
+)
 from bot.variants import misfit_text
 from engines.core import Event
 
@@ -538,6 +547,18 @@ class Runtime:
     async def wants_turn_dms(self, user_id: int) -> bool:
         """Whether the member wants a DM when their turn begins."""
         return await self.storage.dm_turns(user_id)
+
+    async def turn_dm_sent(self, game_id: str, dm: TurnDm) -> None:
+        """Remember a member's latest turn DM of a game, to say in it when the game ends."""
+        await self.storage.save_turn_dm(game_id, dm)
+
+    async def turn_dms(self, game_id: str) -> list[TurnDm]:
+        """Every member's latest turn DM of a game (also those sent before a restart)."""
+        return await self.storage.turn_dms(game_id)
+
+    async def turn_dms_told(self, game_id: str) -> None:
+        """A game's turn DMs say it ended: they are forgotten."""
+        await self.storage.forget_turn_dms(game_id)
 
     async def set_turn_dms(self, user_id: int, enabled: bool) -> None:
         """Turn a member's turn DMs on or off."""

@@ -7,6 +7,7 @@ limit; what a game posts in its channel goes out in order, one call at a time pe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from contextlib import AbstractContextManager
 from functools import partial
@@ -19,6 +20,7 @@ from bot.client import TabletopBot
 from bot.i18n import t
 from bot.presenter import ShownPanel
 from bot.session import GameSession
+from bot.storage import StorageError, TurnDm
 from cogs.hand import DmToggle, board_message, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
 from cogs.lobby import RematchButton
@@ -68,9 +70,6 @@ class DiscordPresenter:
         # DMs would open their channel again, a second call against the global limit.
         self._dm_channels: dict[int, int] = {}
         self._notified: dict[str, frozenset[int]] = {}
-        self._turn_dms: dict[str, dict[int, tuple[int, int, str]]] = {}
-        """Each game's latest turn DM to each member (DM channel, message, language), so that
-        its buttons go when the game ends."""
 
     def _post(self, session: GameSession, key: str, work: Any) -> None:
         """Queue a call that posts in the game's channel; a game's posts keep their order."""
@@ -260,8 +259,11 @@ class DiscordPresenter:
             sent = await channel.send(
                 t(lang, "dm-your-turn", link=link), **with_picture(panel, picture)
             )
-            if session.running:
-                self._turn_dms.setdefault(session.id, {})[user_id] = (channel.id, sent.id, lang)
+            if session.running:  # stored, so that its buttons go when the game ends
+                dm = TurnDm(user_id, channel.id, sent.id, lang)
+                await self.client.runtime.turn_dm_sent(session.id, dm)
+        except StorageError as exc:
+            log.warning("turn DM to %s not remembered: %s", user_id, exc)
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
                 self._dms_closed.add(user_id)
@@ -374,22 +376,31 @@ class DiscordPresenter:
         self._notified.pop(session.id, None)
         self._below.pop(session.id, None)
         saying_it = self.panels.closed(session)
-        for user_id, (channel_id, message_id, lang) in self._turn_dms.pop(session.id, {}).items():
-            if message_id not in saying_it:
-                job = partial(self._end_turn_dm, session, channel_id, message_id, lang)
-                self.outbox.put(f"dm-end:{session.id}:{user_id}", job)
+        job = partial(self._end_turn_dms, session, saying_it)
+        self.outbox.put(f"dm-end:{session.id}", job)
         self._post(session, f"end:{session.id}", lambda: self._close(session))
 
-    async def _end_turn_dm(
-        self, session: GameSession, channel_id: int, message_id: int, lang: str
-    ) -> None:
-        """A turn DM of a game that ended says so, and offers no moves any more."""
+    async def _end_turn_dms(self, session: GameSession, saying_it: set[int]) -> None:
+        """Each member's latest turn DM of a game that ended says so, and offers no moves any
+        more (those that say it themselves, as a live panel or a click's answer, aside)."""
+        runtime = self.client.runtime
         try:
-            await self.outbox.slot(("edit", channel_id))
-            message = self._dm(channel_id).get_partial_message(message_id)
-            await message.edit(**game_over_panel(session, lang))
-        except discord.HTTPException as exc:
-            log.info("a turn DM could not say its game is over: %s", exc)
+            dms = await runtime.turn_dms(session.id)
+        except StorageError as exc:
+            log.warning("the turn DMs of game %s could not be read: %s", session.id, exc)
+            return
+        for dm in dms:
+            if dm.message_id in saying_it:
+                continue
+            try:
+                await self.outbox.slot(("edit", dm.channel_id))
+                message = self._dm(dm.channel_id).get_partial_message(dm.message_id)
+                await message.edit(**game_over_panel(session, dm.lang))
+            except discord.HTTPException as exc:
+                log.info("a turn DM could not say its game is over: %s", exc)
+        if dms:
+            with contextlib.suppress(StorageError):  # kept, they are only read again at the end
+                await runtime.turn_dms_told(session.id)
 
     async def _close(self, session: GameSession) -> None:
         try:

@@ -11,6 +11,7 @@ from bot.storage.records import (
     ShardTakenError,
     Status,
     StorageError,
+    TurnDm,
 )
 from bot.storage.sqlite import backup
 from bot.storage.stats import (
@@ -46,6 +47,7 @@ __all__ = [
     "StorageError",
     "TeamRecord",
     "Totals",
+    "TurnDm",
     "backup",
     "prepare",
 ]

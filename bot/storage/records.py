@@ -81,3 +81,13 @@ class RestorePoint:
     seq: int
     state: str
     actions: list[LoggedAction] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class TurnDm:
+    """The latest turn DM a member got for a game: where it is, and in which language."""
+
+    user_id: int
+    channel_id: int
+    message_id: int
+    lang: str

@@ -24,6 +24,7 @@ from bot.storage.records import (
     SeatRecord,
     Status,
     StorageError,
+    TurnDm,
     _Keep,
 )
 from bot.storage.stats import Standings, StatsStore, standing_rows
@@ -261,6 +262,33 @@ class Storage:
     async def set_message_id(self, game_id: str, message_id: int) -> None:
         """Store where a game's board message is."""
         await self.db.write([_set_columns(game_id, message_id=message_id)])
+
+    async def save_turn_dm(self, game_id: str, dm: TurnDm) -> None:
+        """Remember a member's latest turn DM of a game (it replaces the one before)."""
+        await self.db.write(
+            [
+                (
+                    "INSERT INTO turn_dms (game_id, user_id, channel_id, message_id, lang) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET "
+                    "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                    "lang = excluded.lang",
+                    (game_id, dm.user_id, dm.channel_id, dm.message_id, dm.lang),
+                )
+            ]
+        )
+
+    async def turn_dms(self, game_id: str) -> list[TurnDm]:
+        """Every member's latest turn DM of a game."""
+        rows = await self.db.fetch(
+            "SELECT user_id, channel_id, message_id, lang FROM turn_dms WHERE game_id = ? "
+            "ORDER BY user_id",
+            (game_id,),
+        )
+        return [TurnDm(r["user_id"], r["channel_id"], r["message_id"], r["lang"]) for r in rows]
+
+    async def forget_turn_dms(self, game_id: str) -> None:
+        """A game's turn DMs say it ended: nothing more to do with them."""
+        await self.db.write([("DELETE FROM turn_dms WHERE game_id = ?", (game_id,))])
 
     async def close_game(self, game_id: str, status: Status) -> None:
         """A game ended (finished, cancelled or abandoned): no deadline any more."""

@@ -230,6 +230,10 @@ async def test_a_game_with_nobody_left_pauses_then_ends_without_a_result(world):
     assert said[-1] == "**The Game** was ended early; no result was recorded."
     assert [c for c in said if "result" in c][-2].startswith("⏸️")
     assert len(await world.env.bot.runtime.storage.games(("abandoned",))) == 1
+    # Their turn DMs, sent before the restart, say it too, and offer nothing to click.
+    for member in (alice, bob):
+        dm = await turn_dm(world, member)
+        assert dm.content == "The game was ended early." and components(dm) == []
 
 
 async def test_a_turn_dm_of_a_game_ended_early_has_no_results_to_point_to(world):

@@ -25,6 +25,7 @@ from bot.storage import (
     ShardTakenError,
     Storage,
     StorageError,
+    TurnDm,
 )
 from tests.conftest import drop_postgres_database, fresh_postgres_database
 
@@ -203,6 +204,19 @@ async def test_dm_turns_default_on_and_follow_the_user_choice(storage):
     assert await storage.dm_turns(6) is True
     await storage.set_dm_turns(5, True)
     assert await storage.dm_turns(5) is True
+
+
+async def test_a_members_latest_turn_dm_of_a_game_is_kept_until_it_is_told(storage):
+    await running_game(storage, "g1")
+    await running_game(storage, "g2")
+    await storage.save_turn_dm("g1", TurnDm(5, 50, 500, "en"))
+    await storage.save_turn_dm("g1", TurnDm(6, 60, 600, "ru"))
+    await storage.save_turn_dm("g1", TurnDm(5, 50, 501, "ru"))  # a later one replaces it
+    await storage.save_turn_dm("g2", TurnDm(5, 50, 700, "en"))
+    assert await storage.turn_dms("g1") == [TurnDm(5, 50, 501, "ru"), TurnDm(6, 60, 600, "ru")]
+    await storage.forget_turn_dms("g1")
+    assert await storage.turn_dms("g1") == []
+    assert await storage.turn_dms("g2") == [TurnDm(5, 50, 700, "en")]
 
 
 # --- durability ---
