@@ -92,7 +92,7 @@ async def test_only_the_host_starts_and_a_second_game_in_the_channel_is_refused(
     refused = await bob.click(lobby, label="Start")
     assert refused.response.content == "Only the host can do that."
     second = await bob.slash(world.channel, "newgame", game="thegame")
-    assert second.ephemeral and "already running in this channel" in second.response.content
+    assert second.ephemeral and "This channel already has a game or a lobby" in second.response.content
 
 
 @pytest.mark.both_databases
@@ -123,7 +123,7 @@ async def test_the_channel_stays_taken_after_a_restart_and_is_free_once_the_game
     await world.restart()
 
     refused = await bob.slash(world.channel, "newgame", game="thegame")
-    assert "already running in this channel" in refused.response.content
+    assert "This channel already has a game or a lobby" in refused.response.content
     await click_verb(alice, lobby, "cancel")
     opened = await bob.slash(world.channel, "newgame", game="thegame")
     assert not opened.ephemeral

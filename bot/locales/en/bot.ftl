@@ -134,7 +134,7 @@ error-lobbies-server = This server already has { $count ->
     [one] an open lobby
    *[other] { $count } open lobbies
 }. Start or cancel one first, or ask an admin to allow more (/config lobbies).
-error-channel-busy = A game is already running in this channel. Finish it first, or ask an admin to turn on threads (/config threads).
+error-channel-busy = This channel already has a game or a lobby. Wait until it is over, or ask an admin to turn on threads (/config threads) so that each game gets its own.
 error-options-syntax = I could not read “{ $part }”. Write options as name=value, for example expert=yes.
 error-option-unknown = This game has no option “{ $option }”. Its options: { $names }.
 error-option-invalid = The option “{ $option }” cannot be “{ $value }”. Choose one of: { $values }.
