@@ -170,7 +170,7 @@ class DiscordPresenter:
         record = session.record
         message = board_message(session, record.language)
         picture = await board_picture(self.client, session, record.language)
-        channel = self.client.get_partial_messageable(record.play_channel_id)
+        channel = self._channel(session)
         buried = 0 < self.repost_after <= self._below.get(session.id, 0)
         if buried and not final and record.message_id is not None:
             # Out of sight under the game's own messages: posted again below, in order with
@@ -245,10 +245,9 @@ class DiscordPresenter:
             return  # their panel shows the move: a DM each turn would only ping them
         lang = self._language_of(session, user_id)
         record = session.record
-        link = (
-            f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
-            f"/{record.message_id}"
-        )
+        here = self._channel(session)
+        board = here if record.message_id is None else here.get_partial_message(record.message_id)
+        link = board.jump_url
         panel = hand_panel(session, seat, lang)
         picture = await hand_picture(self.client, session, seat, lang, waiting=False)
         view = panel["view"]

@@ -92,7 +92,9 @@ async def test_only_the_host_starts_and_a_second_game_in_the_channel_is_refused(
     refused = await bob.click(lobby, label="Start")
     assert refused.response.content == "Only the host can do that."
     second = await bob.slash(world.channel, "newgame", game="thegame")
-    assert second.ephemeral and "This channel already has a game or a lobby" in second.response.content
+    assert (
+        second.ephemeral and "This channel already has a game or a lobby" in second.response.content
+    )
 
 
 @pytest.mark.both_databases
@@ -160,9 +162,10 @@ async def test_invalid_options_are_refused_with_the_option_named(world):
 
 async def test_the_player_to_move_gets_a_dm_and_can_play_from_it(world):
     alice, bob = world.members[:2]
-    await open_game(world, alice, "thegame", [bob])  # seat 0, the host, starts
+    board_message = await open_game(world, alice, "thegame", [bob])  # seat 0, the host, starts
     dm = alice.user.dm_channel.last_message
-    assert dm is not None and dm.content.startswith("Your move!")
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{board_message.id}"
+    assert dm is not None and dm.content == f"Your move! Game: {link}"
     assert "Your cards" in dm.embeds[0].description
     assert bob.user.dm_channel.last_message is None
     await take_first(alice.user, dm)
