@@ -268,17 +268,6 @@ class DmToggle(discord.ui.DynamicItem[Button], template=ids.DM.pattern):
         )
         self.on = on
 
-    @staticmethod
-    def row_under(view: discord.ui.View) -> int | None:
-        """The row under the panel's last row of buttons, where the toggle does not sit among
-        the moves; None (the first free place, after the moves laid out in order) when the
-        panel's items are not all placed in rows, or that row is taken or there is none."""
-        placed = [(item.row, item.width) for item in view.children if item.row is not None]
-        if len(placed) < len(view.children):
-            return None
-        under = max((row for row, width in placed if width == 1), default=-1) + 1
-        return under if under < ROWS and under not in {row for row, _ in placed} else None
-
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
@@ -323,25 +312,30 @@ def board_message(session: GameSession, lang: str) -> dict[str, Any]:
 
 
 def hand_panel(
-    session: GameSession, seat: int, lang: str, picked: str | None = None
+    session: GameSession, seat: int, lang: str, picked: str | None = None, *, dm: bool = False
 ) -> dict[str, Any]:
     """A seat's private panel as message fields: its view and exactly its legal actions.
 
     `picked`: the first click of a two-click choice; the panel then offers its second clicks.
-    The last row is left to the signals or the turn DM's own button; the one before it to
-    "Undo" while the seat may take its last move back.
+    `dm`: the panel of a turn DM, with its button that turns these DMs off.
+    The last row is left to the signals or the turn DM's button (a row each when both are
+    there); the one before them to "Undo" while the seat may take its last move back: all of
+    them under the moves.
     """
     game, state = session.game, session.state
     slug = game.SPEC.slug
     legal = game.legal_actions(state, seat)
     own = game.view(state, seat)
     undoable = session.undo_point is not None and session.undo_point[0] == seat
-    rows = ROWS - 2 if undoable else ROWS - 1
+    extras = game.extra_actions(state, seat) if session.running else []
+    rows = ROWS - 1 - int(undoable) - int(dm and bool(extras))
     slots = plan(slug, own, legal, picked, rows, lang)
     items = [_component(session, slot) for slot in slots]
     if undoable:
         items.append(UndoButton(session.id, session.version, t(lang, "undo-button"), rows))
-    extras = game.extra_actions(state, seat) if session.running else []
+    if dm:
+        row = ROWS - 2 if extras else ROWS - 1
+        items.append(DmToggle(False, t(lang, "dm-turn-off"), row))
     if extras:
         placeholder = t(lang, f"group-{slug}-extra")
         options = [option(slug, a, lang) for a in extras[:MAX_OPTIONS]]

@@ -21,7 +21,7 @@ from bot.i18n import t
 from bot.presenter import ShownPanel
 from bot.session import GameSession
 from bot.storage import StorageError, TurnDm
-from cogs.hand import DmToggle, board_message, drawn_panel, hand_panel
+from cogs.hand import board_message, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
 from cogs.lobby import RematchButton
 from cogs.messages import (
@@ -248,10 +248,8 @@ class DiscordPresenter:
         here = self._channel(session)
         board = here if record.message_id is None else here.get_partial_message(record.message_id)
         link = board.jump_url
-        panel = hand_panel(session, seat, lang)
+        panel = hand_panel(session, seat, lang, dm=True)
         picture = await hand_picture(self.client, session, seat, lang, waiting=False)
-        view = panel["view"]
-        view.add_item(DmToggle(False, t(lang, "dm-turn-off"), DmToggle.row_under(view)))
         try:
             channel = await self._dm_channel(user_id)
             await self.outbox.slot(("post", channel.id))
