@@ -135,6 +135,7 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
         embed.add_field(
             name=t(lang, "board-paused"),
             value=t(lang, "board-paused-until") + deadline_text(session),
+            inline=False,
         )
     else:
         acting = sorted(session.to_act())

@@ -7,9 +7,8 @@ limit; what a game posts in its channel goes out in order, one call at a time pe
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from functools import partial
 from typing import Any
 
@@ -373,8 +372,9 @@ class DiscordPresenter:
         self._notified.pop(session.id, None)
         self._below.pop(session.id, None)
         saying_it = self.panels.closed(session)
-        job = partial(self._end_turn_dms, session, saying_it)
-        self.outbox.put(f"dm-end:{session.id}", job)
+        if session.state is not None:  # a lobby sent no turn DMs
+            job = partial(self._end_turn_dms, session, saying_it)
+            self.outbox.put(f"dm-end:{session.id}", job)
         self._post(session, f"end:{session.id}", lambda: self._close(session))
 
     async def _end_turn_dms(self, session: GameSession, saying_it: set[int]) -> None:
@@ -396,7 +396,7 @@ class DiscordPresenter:
             except discord.HTTPException as exc:
                 log.info("a turn DM could not say its game is over: %s", exc)
         if dms:
-            with contextlib.suppress(StorageError):  # kept, they are only read again at the end
+            with suppress(StorageError):  # kept, they are only read again at the end
                 await runtime.turn_dms_told(session.id)
 
     async def _close(self, session: GameSession) -> None:
