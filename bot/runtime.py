@@ -564,10 +564,16 @@ class Runtime:
         """Turn a member's turn DMs on or off."""
         await self.storage.set_dm_turns(user_id, enabled)
 
-    async def end(self, session: GameSession, user_id: int, manager: bool) -> None:
-        """The host (or a server manager) ends a game early; it is recorded as abandoned."""
+    @staticmethod
+    def require_host(session: GameSession, user_id: int, manager: bool) -> None:
+        """GameError unless the member hosts the game or manages the server (to end a game,
+        or to remove a player)."""
         if session.record.host_id != user_id and not manager:
             raise GameError("error-host-only")
+
+    async def end(self, session: GameSession, user_id: int, manager: bool) -> None:
+        """The host (or a server manager) ends a game early; it is recorded as abandoned."""
+        self.require_host(session, user_id, manager)
         async with session.lock:
             if session.record.status not in ("lobby", "running"):
                 raise GameError("error-game-over")
@@ -575,8 +581,7 @@ class Runtime:
 
     async def kick(self, session: GameSession, by: int, manager: bool, user_id: int) -> None:
         """The host (or a server manager) hands a member's seat to the AI."""
-        if session.record.host_id != by and not manager:
-            raise GameError("error-host-only")
+        self.require_host(session, by, manager)
         if user_id == by:  # a kick is for good: leaving keeps the way back
             raise GameError("error-kick-self")
         if session.record.status == "lobby":

@@ -206,9 +206,8 @@ class GamesCog(commands.Cog):
     async def _confirm(self, interaction: discord.Interaction, what: str, key: str) -> None:
         async def work(reply: Reply) -> None:
             session, lang = self._my_game(interaction), reply.lang
-            host = session.record.host_id == reply.user.id
-            if what == "end" and not host and not is_manager(reply.user):
-                raise GameError("error-host-only")  # now, not after a confirmation
+            if what == "end":  # refused now, not after a confirmation
+                self.runtime.require_host(session, reply.user.id, is_manager(reply.user))
             await reply.answer(
                 t(lang, key, game=game_title(session.record.slug, lang)),
                 view=confirmation(session.id, what, t(lang, f"{key}-button"), lang),

@@ -11,6 +11,7 @@ import pytest
 import simcord.http.router as simcord_router
 import simcord.http.routes.interactions as simcord_routes
 
+from bot.runtime import GameError
 from bot.session import LAST_MOVES
 from cogs.live_panels import PLAYING
 from tests.bot.driver import (
@@ -304,6 +305,8 @@ async def test_only_the_host_or_a_manager_ends_a_game(world):
     refused = await bob.slash(world.channel, "game end")  # no confirmation to refuse after
     assert refused.ephemeral and refused.response.content == "Only the host can do that."
     assert components(refused.response) == []
+    with pytest.raises(GameError):  # nor would the runtime end it for him
+        await runtime(world).end(only_session(world), bob.id, manager=False)
     assert runtime(world).sessions
     asked = await alice.slash(world.channel, "game end")
     await alice.click(asked.response.message, label="Yes, end it")
