@@ -1,4 +1,4 @@
-"""Slash commands of players: /newgame, /game hand|status|leave|end, /rules."""
+"""Slash commands of players: /newgame, /game hand|status|leave|end|kick|dms|log, /rules."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.runtime import GameError, Runtime
 from bot.session import GameSession
 from bot.variants import rules_lines
 from cogs import defaults, hand, lobby, seats
-from cogs.hand import board_message, show_hand
+from cogs.hand import board_message, show_hand, turn_dms_message
 from cogs.lobby import lobby_message
 from cogs.messages import COLOUR, game_title
 from cogs.options import parse_options, resolve, suggestions
@@ -230,6 +230,19 @@ class GamesCog(commands.Cog):
             session = self._my_game(interaction)
             await self.runtime.kick(session, reply.user.id, is_manager(reply.user), member.id)
             await reply.answer(t(reply.lang, "kick-done", member=member.mention))
+
+        await guarded(interaction, work)
+
+    @game_group.command(
+        name=_("dms", key="cmd-dms"),
+        description=_("Turn the DMs about your move on or off", key="cmd-dms-desc"),
+    )
+    async def dms(self, interaction: discord.Interaction) -> None:
+        """Whether the member gets turn DMs, and the button that turns them the other way."""
+
+        async def work(reply: Reply) -> None:
+            on = await self.runtime.wants_turn_dms(reply.user.id)
+            await reply.answer(**turn_dms_message(on, reply.lang, asked=True))
 
         await guarded(interaction, work)
 

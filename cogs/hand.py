@@ -280,9 +280,17 @@ class DmToggle(discord.ui.DynamicItem[Button], template=ids.DM.pattern):
 
         async def work(reply: Reply) -> None:
             await reply.bot.runtime.set_turn_dms(reply.user.id, self.on)
-            await reply.answer(t(reply.lang, "dm-on" if self.on else "dm-off"))
+            await reply.answer(**turn_dms_message(self.on, reply.lang))
 
         await guarded(interaction, work)
+
+
+def turn_dms_message(on: bool, lang: str, *, asked: bool = False) -> dict[str, Any]:
+    """Where a member's turn DMs stand, with the button that turns them the other way (a click
+    by mistake is undone at once). `asked`: said to /game dms, not to a click that set them."""
+    key = ("dms-now-" if asked else "dm-") + ("on" if on else "off")
+    flip = DmToggle(not on, t(lang, "dm-turn-off" if on else "dm-turn-on"))
+    return {"content": t(lang, key), "view": detached(flip)}
 
 
 ITEMS = (HandButton, ActionButton, PickButton, UndoButton, ActionSelect, ExtraSelect, DmToggle)

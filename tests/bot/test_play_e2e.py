@@ -227,6 +227,49 @@ async def test_no_turn_dm_pings_a_member_playing_from_their_panel(world):
     assert "👉 Your turn" in mine[-1].embeds[0].description
 
 
+async def test_a_member_turns_turn_dms_off_from_one_and_back_on_with_game_dms(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])  # alice moves first: her turn DM
+    dms = alice.user.dm_channel
+    off = await alice.user.click(await turn_dm(world, alice), label="No more turn DMs")
+    assert off.response.content == (
+        "No more turn DMs. You can still play with “My hand” in the channel, "
+        "and `/game dms` turns them back on."
+    )
+    assert [c["label"] for c in components(off.response)] == ["Turn DMs back on"]
+
+    players = {alice.id: alice, bob.id: bob}
+    await finish_turn(world, players)
+    await world.env.advance_time(PLAYING + 1)  # she looks away: a DM would come now
+    await finish_turn(world, players)
+    await world.env.settle()
+    assert only_session(world).to_act() == {0}
+    assert len(dms.history()) == 1  # no new one
+
+    asked = await alice.slash(world.channel, "game dms")
+    assert asked.ephemeral
+    assert asked.response.content.startswith("Turn DMs are off")
+    on = await alice.click(asked.response, label="Turn DMs back on")
+    assert on.response.content == "You will get a DM when it is your move."
+    assert [c["label"] for c in components(on.response)] == ["No more turn DMs"]
+    await finish_turn(world, players)
+    await world.env.advance_time(PLAYING + 1)
+    await finish_turn(world, players)
+    await world.env.settle()
+    assert len(dms.history()) == 2
+    assert dms.last_message.content.startswith("Your move!")
+
+
+async def test_game_dms_speaks_russian_to_a_russian_member(world):
+    ivan = world.member("ivan", locale="ru")
+    asked = await ivan.slash(world.channel, "game dms")
+    assert asked.response.content.startswith("Когда в игре наступает ваш ход")
+    assert [c["label"] for c in components(asked.response)] == ["Не писать мне о ходах"]
+    off = await ivan.click(asked.response, label="Не писать мне о ходах")
+    assert off.response.content.startswith("Больше не буду писать о ходах.")
+    assert [c["label"] for c in components(off.response)] == ["Снова писать мне о ходах"]
+
+
 async def test_a_players_dm_channel_is_opened_once_however_many_players_the_bot_dms(world):
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])  # alice moves first: her first turn DM

@@ -87,8 +87,11 @@ signal-sent = Your signal is on the board.
 dm-your-turn = Your move! Game: { $link }
 dm-closed = I could not send you a direct message, so play from the channel with the “My hand” button.
 dm-turn-off = No more turn DMs
+dm-turn-on = Turn DMs back on
 dm-on = You will get a DM when it is your move.
-dm-off = No more turn DMs. You can still play with “My hand” in the channel.
+dm-off = No more turn DMs. You can still play with “My hand” in the channel, and `/game dms` turns them back on.
+dms-now-on = When it is your move in a game, I send you a DM to play from.
+dms-now-off = Turn DMs are off: when it is your move, play with “My hand” in the channel.
 
 ## Leaving and ending
 leave-confirm = Leave **{ $game }**? The AI will take your seat and finish the game for you.
@@ -250,6 +253,8 @@ config-pause-minutes = A game with nobody left at the table ends after { $minute
   } of pause.
 cmd-kick = kick
 cmd-kick-desc = Hand a member's seat to the AI (host or admins)
+cmd-dms = dms
+cmd-dms-desc = Turn the DMs about your move on or off
 cmd-arg-member = member
 cmd-config-afk = afk
 cmd-config-afk-desc = What happens when a player lets the clock run out
