@@ -130,15 +130,15 @@ def viewer(replay: Replay, number: int, lang: str) -> dict[str, Any]:
 
 
 def replay_embed(replay: Replay, step: Step, lang: str) -> discord.Embed:
-    """Everything at one step, every hand included (the game is over)."""
+    """Everything at one step, every seat's hidden cards included (the game is over)."""
     record = replay.record
     slug = record.slug
     render = renderer(slug)
     # A session of the finished game names its seats and words its result as the game did.
     session = GameSession(record=record, state=step.state)
     names = session.names()
-    public = render.board(replay.game.view(step.state, None), names, lang)
-    board = "\n".join(public)
+    game = replay.game
+    board = "\n".join(render.board(game.view(step.state, None), names, lang))
     title = game_title(slug, lang)
     embed = discord.Embed(
         title=t(lang, "replay-title", game=title, step=step.number, steps=replay.steps)
@@ -153,22 +153,16 @@ def replay_embed(replay: Replay, step: Step, lang: str) -> discord.Embed:
     final = outcome_text(session, replay.outcome, lang) if step.number == replay.steps else ""
     footer = t(lang, "replay-footer", id=record.id)
     embed.set_footer(text=footer)
-    # A seat's panel repeats the board's lines (the round, the market): only its own are kept.
     hands = [
-        (
-            shown_name(session, seat),
-            "\n".join(
-                line
-                for line in render.hand(replay.game.view(step.state, seat), names, lang)
-                if line not in public
-            ).strip(),
-        )
+        (shown_name(session, seat), "\n".join(render.revealed(game.view(step.state, seat), lang)))
         for seat in range(len(record.seats))
     ]
+    if not any(hand for _, hand in hands):  # the board shows it all (Ingenious, the end)
+        hands = []
     spent = len(embed.title or "") + len(embed.description or "") + len(footer) + len(final)
     spent += sum(len(field.name or "") + len(field.value or "") for field in embed.fields)
     spent += sum(len(name) for name, _ in hands) + len(t(lang, "board-final"))
-    share = max(min(FIELD_LIMIT, (EMBED_LIMIT - spent) // len(hands)), 0)
+    share = max(min(FIELD_LIMIT, (EMBED_LIMIT - spent) // max(len(hands), 1)), 0)
     for name, hand in hands:
         embed.add_field(name=name, value=clip(hand, share) or "—", inline=False)
     if final:

@@ -26,6 +26,10 @@ class Renderer(Protocol):
     def hand(self, view: Any, names: list[str], lang: str) -> list[str]:
         """Lines of a player's private panel from that seat's view; `names` name every seat."""
 
+    def revealed(self, view: Any, lang: str) -> list[str]:
+        """What that seat held that the board does not show, worded for anyone: a finished
+        game's replay shows every seat's (no advice, nothing addressed to "you")."""
+
     def label(self, action: Any, lang: str) -> str:
         """A short label (<= 80 characters) for a button or a select option."""
 

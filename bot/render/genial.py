@@ -246,6 +246,11 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
+def revealed(view: View, lang: str) -> list[str]:
+    """Nothing: every seat's draws and collection are on the board."""
+    return []
+
+
 def label(action: Any, lang: str) -> str:
     """`🎲 Draw a token`, `💰 Bank`, `↩️ Take 1 🟦 from the centre`."""
     if action.kind == "alternative":

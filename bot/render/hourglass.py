@@ -133,6 +133,18 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
+def revealed(view: View, lang: str) -> list[str]:
+    """The seat's cards with their hourglasses, and its hourglasses, secret until the end."""
+    seat = view.seat
+    assert seat is not None
+    cards = " · ".join(worth(c) for c in view.hand) or "—"
+    lines = [t(lang, "hourglass-seat-cards", cards=cards)]
+    if not view.finished:  # once it is, the board shows every score
+        score = view.scores[seat]
+        lines.append(t(lang, "hourglass-seat-score", score=score if score is not None else 0))
+    return lines
+
+
 def label(action: Any, lang: str) -> str:
     """`🟥5 (⏳1) → new ⬆️ + set`, `🟪9 (⏳2) on 2️⃣: take it`, `🃏3 (⏳0) under 1️⃣`."""
     c = worth(action.card)

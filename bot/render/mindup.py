@@ -201,6 +201,17 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
+def revealed(view: View, lang: str) -> list[str]:
+    """The seat's cards, its secret choice while it stays hidden, its collection card by card."""
+    seat = view.seat
+    assert seat is not None
+    lines = [t(lang, "mindup-seat-cards", cards=cards(view.hand))] if view.hand else []
+    if view.my_choice is not None:
+        lines.append(t(lang, "mindup-seat-choice", card=card(view.my_choice)))
+    collection = detailed(view.collections[seat], view.order, lang)
+    return [*lines, t(lang, "mindup-seat-collection", collection=collection)]
+
+
 def label(action: Any, lang: str) -> str:
     """`🟧 46⁺¹ · orange`."""
     n = action.card

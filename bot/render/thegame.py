@@ -62,6 +62,11 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     return [*lines, "", todo]
 
 
+def revealed(view: View, lang: str) -> list[str]:
+    """The seat's cards."""
+    return [t(lang, "thegame-seat-cards", cards=" · ".join(f"**{c}**" for c in view.hand) or "—")]
+
+
 def label(action: Any, lang: str) -> str:
     """`37 → ⬆️1`, `End turn`, or a signal."""
     if action.kind == "play":

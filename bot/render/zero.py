@@ -154,6 +154,17 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
+def revealed(view: View, lang: str) -> list[str]:
+    """The seat's cards (struck when cancelled) and what they would score; nothing once the
+    game is over, when the board shows every hand."""
+    if view.phase == "over":
+        return []
+    lines = [t(lang, "zero-seat-cards", cards=cards_text(view.hand))]
+    if view.laid is None or view.turn != view.seat:
+        lines.append(t(lang, "zero-seat-score", score=view.hand_score or 0))  # as in `hand`
+    return lines
+
+
 def label(action: Any, lang: str) -> str:
     """`Give 🟥5`, `Take 🟦3`, `Take 🟦3 and call ZERO! 🎉`, `Pass`, `Call ZERO!`."""
     if action.kind == "give":

@@ -121,6 +121,9 @@ async def test_two_players_and_an_ai_play_mind_up_to_its_result(world):
         move.name == "This move"
         and move.value == "AI 1 chose a card (their hand below shows which)."
     )
+    hands = {f.name: f.value for f in first.response.embeds[0].fields[1:]}
+    assert "🔒 Secret card, not revealed yet: **" in hands["🤖 AI 1"]
+    assert "🔒" not in hands["alice"] and hands["alice"].startswith("✋ Cards: ")
 
 
 async def test_my_hand_is_private_and_shows_only_the_clickers_cards(world):

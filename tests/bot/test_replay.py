@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 import engines
+from bot.render import renderer
 from bot.replay import Replays
 from bot.runtime import GameError, Runtime
 from bot.session import UNDO
 from bot.storage import Storage
 from engines.core import Outcome, encode_action
+from tests.bot.positions import running
 
 GUILD = 1
 HOST = 3
@@ -40,6 +42,33 @@ async def storage(database_url: str):
     s = await Storage.open(database_url)
     yield s
     await s.close()
+
+
+ADDRESSED = re.compile(r"\b(you|your|yours)\b|(?<!\w)(вы|ваш\w*|вам|вас)(?!\w)", re.IGNORECASE)
+"""Words that speak to the player whose panel it is, which a replay's onlooker is not."""
+
+
+@pytest.mark.parametrize("slug", engines.SLUGS)
+def test_a_replay_shows_each_seats_hidden_cards_worded_for_anyone(slug):
+    game, render = engines.game(slug), renderer(slug)
+    seats = 3 if game.SPEC.max_players > 2 else 2
+    session = running(slug, seats)
+    shown = 0
+    while True:
+        for seat in range(seats):
+            view = game.view(session.state, seat)
+            for lang in ("en", "ru"):
+                text = "\n".join(render.revealed(view, lang))
+                assert not ADDRESSED.search(text), (lang, text)
+                # What only that seat saw is shown: its cards (Ingenious has no hidden ones).
+                hand = getattr(view, "hand", ())
+                if text and hand:
+                    shown += 1
+        if game.outcome(session.state) is not None:
+            break
+        seat = min(session.to_act())
+        session.state = game.apply(session.state, seat, session.ai_choice(seat))[0]
+    assert shown > 0 or slug == "genial"
 
 
 async def play_out(runtime: Runtime, slug: str, players: int) -> Any:

@@ -12,6 +12,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 import bot.runtime
+from bot.render import zero as zero_render
 from bot.stats import recompute
 from engines.core import Outcome
 from tests.bot.driver import board, components, finished, open_game, play_to_end
@@ -274,6 +275,9 @@ async def test_history_lists_the_games_and_a_replay_steps_to_the_end_matching_th
     assert shown.title == "🎬 Zero — the start"
     assert field(shown, "This move") == "The game begins."
     assert [f.name for f in shown.fields[1:]] == names  # every seat's hand
+    dealt = (await world.env.bot.replays.replay(game_id, world.guild.id)).step(0).state.hands
+    for seat, hand in enumerate(shown.fields[1:]):
+        assert hand.value.startswith(f"Cards: {zero_render.cards_text(dealt[seat])}\n🧮 ")
     assert "every player's hand is shown" in shown.footer.text
     assert [c["label"] for c in components(viewer.response)] == ["⏮", "◀", "▶", "⏭"]
     assert [c.get("disabled", False) for c in components(viewer.response)] == [

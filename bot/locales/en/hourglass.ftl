@@ -30,6 +30,8 @@ hourglass-turns-left = { $count ->
    *[other] You play { $count } more cards this round; your last 2 stay in hand for the next one.
   }
 hourglass-your-score = ⏳ Your hourglasses so far: **{ $score }**
+hourglass-seat-cards = Cards: { $cards }
+hourglass-seat-score = ⏳ Hourglasses so far: **{ $score }**
 hourglass-out-of-play = Already collected (out of play): { $cards }
 
 hourglass-do-open = { $card } → new set { $direction }

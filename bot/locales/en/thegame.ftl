@@ -12,6 +12,7 @@ thegame-minimum = This turn: play at least { $minimum ->
    *[other] { $minimum } cards
   } (played so far: { $played })
 thegame-your-cards = Your cards: { $cards }
+thegame-seat-cards = Cards: { $cards }
 thegame-now-start = 👉 Your turn: play at least { $minimum ->
     [one] one card
    *[other] { $minimum } cards

@@ -34,6 +34,8 @@ hourglass-turns-left = { $count ->
    *[many] В этом раунде вам осталось сыграть { $count } карт; последние 2 останутся в руке до следующего.
   }
 hourglass-your-score = ⏳ Ваш счёт: **{ $score }**
+hourglass-seat-cards = Карты: { $cards }
+hourglass-seat-score = ⏳ Счёт: **{ $score }**
 hourglass-out-of-play = Уже в копилках (вышли из игры): { $cards }
 
 hourglass-do-open = { $card } → новый набор { $direction }

@@ -14,6 +14,7 @@ thegame-minimum = В этот ход: сыграть не меньше { $minimu
    *[other] { $minimum } карт
   } (уже сыграно: { $played })
 thegame-your-cards = Ваши карты: { $cards }
+thegame-seat-cards = Карты: { $cards }
 thegame-now-start = 👉 Ваш ход: сыграйте не меньше { $minimum ->
     [one] одной карты
    *[other] { $minimum } карт
