@@ -47,6 +47,7 @@ INVITE_PERMISSIONS = discord.Permissions(
     send_messages_in_threads=True,
     create_public_threads=True,
     embed_links=True,
+    attach_files=True,
     read_message_history=True,
 )
 

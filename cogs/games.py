@@ -15,7 +15,7 @@ from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
 from bot.session import GameSession
 from bot.variants import rules_lines
-from cogs import defaults, hand, lobby, seats
+from cogs import defaults, hand, lobby, permissions, seats
 from cogs.hand import board_message, show_hand, turn_dms_message
 from cogs.lobby import lobby_message
 from cogs.messages import COLOUR, game_title
@@ -89,13 +89,16 @@ class GamesCog(commands.Cog):
         known(slug)
         assert interaction.guild is not None and interaction.channel is not None
         cfg = await self.runtime.config(interaction.guild.id)
+        new_thread = cfg.threads and isinstance(interaction.channel, discord.TextChannel)
+        permissions.require(interaction, cfg, new_thread=new_thread)
         shared = None if cfg.threads else interaction.channel.id
         # Before a thread is made for it: a refused lobby must leave no empty thread behind.
         self.runtime.check_room(cfg, interaction.guild.id, shared, interaction.user.id)
         changes = parse_options(slug, options_text, lang)
         chosen = resolve(slug, cfg.options_for(slug), changes, lang)
         thread = None
-        if cfg.threads and isinstance(interaction.channel, discord.TextChannel):
+        if new_thread:
+            assert isinstance(interaction.channel, discord.TextChannel)
             # Two Discord calls come before the answer: acknowledge now, answer after.
             await reply.thinking()
             thread = await interaction.channel.create_thread(

@@ -13,7 +13,7 @@ from bot.i18n import t
 from bot.runtime import GameError
 from bot.session import GameSession
 from bot.variants import option_name, value_label
-from cogs import ids
+from cogs import ids, permissions
 from cogs.hand import Button, Select, board_message, chosen, detached, select_options
 from cogs.messages import lobby_embed, lobby_players, mention
 from cogs.options import arrange, controls, decode
@@ -227,7 +227,11 @@ class RematchButton(discord.ui.DynamicItem[Button], template=ids.REMATCH.pattern
 
 async def rematch(reply: Reply, game_id: str) -> None:
     """A rematch's lobby, posted where the results are; the players it waits for are pinged."""
-    runtime = reply.bot.runtime
+    runtime, interaction = reply.bot.runtime, reply.interaction
+    if interaction.guild_id is not None:  # under the results, where the rematch is played
+        permissions.require(
+            interaction, await runtime.config(interaction.guild_id), new_thread=False
+        )
     session = await runtime.rematch(game_id, reply.user.id, reply.user.display_name, reply.lang)
     lang = session.record.language
     cfg = await runtime.config(session.record.guild_id)

@@ -1,0 +1,53 @@
+"""What the bot must be allowed to do where a game is played, checked before its lobby opens.
+
+Answers to clicks and commands reach members whatever the channel allows, but the bot's own
+posts do not: the game's notices, the board posted again, the results. Without those
+permissions a game would start, then fall silent at its first notice and end with no results;
+it is refused before it begins instead, naming what is missing.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.guild_config import GuildConfig
+from bot.i18n import language_of, t
+from bot.runtime import GameError
+
+SHOWN_ORDER = (
+    "view_channel",
+    "send_messages",
+    "create_public_threads",
+    "send_messages_in_threads",
+    "embed_links",
+    "attach_files",
+)
+"""The permissions a game may need, in the order Discord's settings list them."""
+
+
+def needed(channel: object, cfg: GuildConfig, *, new_thread: bool) -> discord.Permissions:
+    """What the bot needs in `channel` for a game there (in a thread it opens, if `new_thread`)."""
+    posts_in_thread = new_thread or isinstance(channel, discord.Thread)
+    return discord.Permissions(
+        view_channel=True,
+        send_messages=not posts_in_thread,
+        create_public_threads=new_thread,
+        send_messages_in_threads=posts_in_thread,
+        embed_links=True,
+        attach_files=cfg.images,  # the board's picture is a file
+    )
+
+
+def require(interaction: discord.Interaction, cfg: GuildConfig, *, new_thread: bool) -> None:
+    """GameError naming, in the member's language, what the bot may not do in this channel."""
+    need = needed(interaction.channel, cfg, new_thread=new_thread)
+    have = interaction.app_permissions
+    missing = [name for name in SHOWN_ORDER if getattr(need, name) and not getattr(have, name)]
+    if not have.view_channel:
+        missing = ["view_channel"]  # nothing else is allowed without it, nor lacking with it
+    if missing:
+        lang = language_of(interaction.locale)  # the refusal is the member's alone
+        names = ", ".join(f"**{t(lang, f'permission-{name}')}**" for name in missing)
+        pictures_only = missing == ["attach_files"]
+        key = "error-bot-permissions-pictures" if pictures_only else "error-bot-permissions"
+        raise GameError(key, missing=names, count=len(missing))
