@@ -159,6 +159,9 @@ class GamesCog(commands.Cog):
             return mine[0]
         if here is not None:
             return here
+        if mine:  # which one is meant is told by where the command is used
+            places = sorted({f"<#{s.record.play_channel_id}>" for s in mine})
+            raise GameError("error-several-games", channels=", ".join(places))
         raise GameError("error-no-game-here")
 
     @game_group.command(

@@ -487,3 +487,22 @@ async def test_private_panels_name_the_other_players_as_the_board_does(world):
     panel = (await bob.click(board_message, label="My hand")).response
     text = panel.embeds[0].description
     assert "alice" in text and "player 1" not in text.lower()
+
+
+async def test_game_commands_used_away_from_two_games_point_to_their_channels(world):
+    alice, bob = world.members[:2]
+    first = world.channel
+    await open_game(world, alice, "thegame", [bob])
+    world.channel = second = world.guild.create_text_channel("more-games")
+    await open_game(world, alice, "zero", [bob])
+    elsewhere = world.guild.create_text_channel("chat")
+
+    asked = await alice.slash(elsewhere, "game hand")
+
+    places = sorted(f"<#{c.id}>" for c in (first, second))
+    assert asked.ephemeral and asked.response.content == (
+        "You are playing more than one game on this server: use this command in the channel "
+        f"of the one you mean ({', '.join(places)})."
+    )
+    here = await alice.slash(second, "game hand")  # where it is used tells which
+    assert "Your cards" in here.response.embeds[0].description

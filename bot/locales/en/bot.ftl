@@ -155,6 +155,7 @@ error-option-invalid = The option “{ $option }” cannot be “{ $value }”. 
 error-option-unavailable = “{ $value }” cannot be chosen for “{ $option }” now.
 error-options-clash = These options do not go together: { $options }.
 error-no-game-here = You have no game running here.
+error-several-games = You are playing more than one game on this server: use this command in the channel of the one you mean ({ $channels }).
 error-config-admin-only = Only members with the Manage Server permission can change the settings.
 error-config-invalid = That setting is not valid: { $detail }
 illegal-malformed = That action could not be understood.

@@ -152,6 +152,7 @@ error-option-invalid = Настройка «{ $option }» не может име
 error-option-unavailable = Для настройки «{ $option }» сейчас нельзя выбрать «{ $value }».
 error-options-clash = Эти настройки не сочетаются: { $options }.
 error-no-game-here = Здесь у вас нет текущей игры.
+error-several-games = На этом сервере вы играете сразу в несколько игр: вызовите команду в канале той, что нужна ({ $channels }).
 error-config-admin-only = Менять настройки могут только участники с правом «Управлять сервером».
 error-config-invalid = Недопустимое значение: { $detail }
 illegal-malformed = Не удалось понять это действие.
