@@ -1,4 +1,5 @@
-"""Slash commands of players: /newgame, /game hand|status|leave|end|kick|dms|log, /rules."""
+"""Slash commands of players: /newgame, /games, /game hand|status|leave|end|kick|dms|log,
+/rules."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from bot.variants import rules_lines
 from cogs import defaults, hand, lobby, permissions, seats
 from cogs.hand import board_message, show_hand, turn_dms_message
 from cogs.lobby import lobby_message
-from cogs.messages import COLOUR, game_title
+from cogs.messages import COLOUR, game_title, server_games_embed
 from cogs.options import parse_options, resolve, suggestions
 from cogs.pictures import board_picture, with_picture
 from cogs.replay import export_log
@@ -135,6 +136,24 @@ class GamesCog(commands.Cog):
             app_commands.Choice(name=name, value=text)
             for name, text in suggestions(slug, current, lang)
         ]
+
+    @app_commands.command(
+        name=_("games", key="cmd-games"),
+        description=_(
+            "The lobbies you can join and the games being played on this server",
+            key="cmd-games-desc",
+        ),
+    )
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        """This server's lobbies and games, only for the member who asked."""
+
+        async def work(reply: Reply) -> None:
+            assert interaction.guild_id is not None  # guild_only
+            here = self.runtime.in_guild(interaction.guild_id)
+            await reply.answer(embed=server_games_embed(here, reply.lang))
+
+        await guarded(interaction, work)
 
     game_group = app_commands.Group(
         name=_("game", key="cmd-game"),

@@ -213,3 +213,54 @@ def results_text(session: GameSession, lang: str) -> str:
     if outcome is None:
         return t(lang, "results-abandoned", game=title)
     return t(lang, "results-title", game=title) + "\n" + outcome_text(session, outcome, lang)
+
+
+GAMES_SHOWN = 3800
+"""Characters of `/games` lines at most (an embed's description holds 4096)."""
+LISTED = ("lobby", "running", "paused")
+"""How `/games` shows a game, in the order it lists them: what can be joined first."""
+
+
+def listed_as(session: GameSession) -> str:
+    """A game as `/games` lists it: an open lobby, a game being played, or one paused."""
+    if session.record.status == "lobby":
+        return "lobby"
+    return "paused" if session.paused else "running"
+
+
+def server_games_embed(sessions: list[GameSession], lang: str) -> discord.Embed:
+    """`/games`: a server's open lobbies first (they can be joined), then its games, each with
+    a link to its message."""
+    ranked = sorted(sessions, key=lambda s: (LISTED.index(listed_as(s)), s.record.created_at))
+    lines: list[str] = []
+    room = GAMES_SHOWN
+    for index, session in enumerate(ranked):
+        line = server_game_line(session, lang)
+        room -= len(line) + 1
+        if room < 0:
+            lines.append(t(lang, "games-more", count=len(ranked) - index))
+            break
+        lines.append(line)
+    return discord.Embed(
+        title=t(lang, "games-title"),
+        description="\n".join(lines) or t(lang, "games-none"),
+        colour=COLOUR,
+    )
+
+
+def server_game_line(session: GameSession, lang: str) -> str:
+    """One lobby or game: what it is, where (a link to its message), who plays."""
+    record = session.record
+    place = f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
+    link = place if record.message_id is None else f"{place}/{record.message_id}"
+    players = ", ".join(shown_name(session, s) for s in range(len(record.seats)))
+    return t(
+        lang,
+        f"games-{listed_as(session)}",
+        game=game_title(record.slug, lang),
+        link=link,
+        channel=f"<#{record.play_channel_id}>",
+        players=players,
+        taken=len(record.seats),
+        seats=session.game.SPEC.max_players,
+    )

@@ -267,6 +267,8 @@ cmd-kick = kick
 cmd-kick-desc = Hand a member's seat to the AI (host or admins)
 cmd-dms = dms
 cmd-dms-desc = Turn the DMs about your move on or off
+cmd-games = games
+cmd-games-desc = The lobbies you can join and the games being played on this server
 cmd-arg-member = member
 cmd-config-afk = afk
 cmd-config-afk-desc = What happens when a player lets the clock run out
@@ -302,3 +304,15 @@ cmd-config-afk-pause-minutes = Minutes a game with nobody left at the table wait
 cmd-config-host-options-value = True: hosts may choose options in /newgame; False: the server's defaults apply
 cmd-config-option-game = The game whose default options you set
 cmd-config-host-options-players = True: every player in a lobby may change its options, not only the host
+
+## /games
+
+games-title = 🎲 Games on this server
+games-none = No lobby is open and no game is being played on this server. Start one with `/newgame`.
+games-lobby = 🟢 **{ $game }** · [lobby]({ $link }) in { $channel } · { $taken } of { $seats } { $seats ->
+    [one] seat
+   *[other] seats
+} taken: { $players }
+games-running = ▶️ **{ $game }** · [game]({ $link }) in { $channel } · { $players }
+games-paused = ⏸️ **{ $game }** · [paused]({ $link }) in { $channel } · { $players }
+games-more = …and { $count } more.

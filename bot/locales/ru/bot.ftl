@@ -270,6 +270,8 @@ cmd-kick = исключить
 cmd-kick-desc = Передать место участника ИИ (для создателя игры и администраторов)
 cmd-dms = уведомления
 cmd-dms-desc = Включить или выключить личные сообщения о вашем ходе
+cmd-games = игры
+cmd-games-desc = Сборы, к которым можно присоединиться, и партии, что идут на этом сервере
 cmd-arg-member = участник
 cmd-config-afk = бездействие
 cmd-config-afk-desc = Что делать, если время на ход вышло
@@ -305,3 +307,12 @@ cmd-config-afk-pause-minutes = Сколько минут ждёт игра, за
 cmd-config-host-options-value = True — создатель игры выбирает настройки в /новая-игра; False — действуют настройки сервера
 cmd-config-option-game = Игра, настройки которой вы задаёте
 cmd-config-host-options-players = True — настройки при сборе игроков меняет любой участник, а не только создатель игры
+
+## /games
+
+games-title = 🎲 Игры на этом сервере
+games-none = На этом сервере сейчас нет ни сборов, ни партий. Начните новую командой `/новая-игра`.
+games-lobby = 🟢 **{ $game }** · [сбор игроков]({ $link }) в { $channel } · занято мест: { $taken } из { $seats }: { $players }
+games-running = ▶️ **{ $game }** · [партия]({ $link }) в { $channel } · { $players }
+games-paused = ⏸️ **{ $game }** · [на паузе]({ $link }) в { $channel } · { $players }
+games-more = …и ещё { $count }.
