@@ -19,7 +19,7 @@ import contextlib
 import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable, Hashable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -37,6 +37,12 @@ TOKEN_LIFETIME = 15 * 60.0
 """Seconds an interaction's token lets the bot edit what it answered (Discord's limit)."""
 LAST_EDIT_BEFORE = 30.0
 """Seconds before the token runs out when the panel says it no longer updates itself."""
+KEEP_TOKEN_FOR = 10 * 60.0
+"""A panel clicked again keeps the token it is edited through while that token has more than
+this many seconds left before the panel would give up on it; past that, the click's own token
+(15 fresh minutes) takes over. So a panel keeps up for at least this long after its member's
+last click, and a click's interaction lives only as long as its answer, not until the next
+click: kept ones pile up where the collector's slowest passes walk."""
 PLAYING = 90.0
 """Seconds after a member's last click on a panel of a game during which they count as playing:
 their move shows on that panel, which redraws itself, so no turn DM pings them for it."""
@@ -97,14 +103,21 @@ class LivePanels:
         session, user_id, panel = shown.session, shown.user_id, shown.panel
         game = self._live.setdefault(session.id, {})
         before = game.pop(user_id, None)
-        if before is not None:
-            before.expiry.cancel()
-            if before.shown.panel.message_id != panel.message_id:
-                self._put(session.id, user_id, "retire", partial(self._retire, before.shown.panel))
         loop = asyncio.get_running_loop()
-        expiry = loop.call_later(
-            TOKEN_LIFETIME - LAST_EDIT_BEFORE, self._expire, session.id, user_id
-        )
+        same = before is not None and before.shown.panel.message_id == panel.message_id
+        if before is not None and same and before.expiry.when() - loop.time() > KEEP_TOKEN_FOR:
+            # The same message, clicked again: still edited through the token that reaches
+            # it, and this click's interaction is let go with its answer.
+            shown, expiry = replace(shown, panel=before.shown.panel), before.expiry
+        else:
+            if before is not None:
+                before.expiry.cancel()
+                if not same:
+                    retire = partial(self._retire, before.shown.panel)
+                    self._put(session.id, user_id, "retire", retire)
+            expiry = loop.call_later(
+                TOKEN_LIFETIME - LAST_EDIT_BEFORE, self._expire, session.id, user_id
+            )
         live = _Live(shown, shown.shows, expiry, shown.picture_follows, since=loop.time())
         game[user_id] = live
         if live.stale():

@@ -108,6 +108,31 @@ async def test_a_panel_says_how_to_get_a_fresh_one_before_discord_stops_its_edit
     assert "My hand" in shown.response.content
 
 
+async def test_a_panel_played_from_every_few_minutes_keeps_up_past_its_first_15_minutes(
+    world, monkeypatch
+):
+    monkeypatch.setattr("bot.runtime.secrets.randbits", lambda bits: 3)  # lasts these turns
+    alice, bob = world.members[:2]
+    await world.admin.slash(world.channel, "config timer", turn_seconds=0)  # no one times out
+    await open_game(world, alice, "thegame", [bob])  # alice moves first
+    session = only_session(world)
+    panel = (await bob.click(board(world), label="My hand")).response
+
+    for minutes in (8, 8, 9):  # bob plays from that panel at minutes 8 and 16
+        await world.env.advance_time(minutes * 60)
+        await finish_turn(world, {alice.id: alice})
+        await world.env.settle()
+        assert session.to_act() == {1}
+        # Discord lets an interaction edit its answer for 15 minutes: past the first 15, the
+        # panel keeps up through a later click's.
+        assert "no longer updates itself" not in (panel.content or "")
+        assert moves(panel) and footer(panel) == ""
+        if minutes == 9:
+            break
+        while 1 in session.to_act():
+            assert await take_first(bob, panel) is not None
+
+
 async def test_every_panel_says_the_game_is_over_when_it_ends(world):
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])
