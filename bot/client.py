@@ -199,6 +199,12 @@ class TabletopBot(commands.AutoShardedBot):
         """A deleted channel ends its games."""
         await self.runtime.sweep(self.gone)
 
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (kicked, or the server deleted): its games end."""
+        closed = await self.runtime.server_left(guild.id)
+        if closed:
+            log.info("left server %s: %d games ended", guild.id, closed)
+
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A deleted thread ends its game."""
         await self.runtime.sweep(self.gone)

@@ -626,11 +626,24 @@ class Runtime:
         closed = 0
         for session in list(self.sessions.values()):
             if await gone(session.record.play_channel_id):
-                async with session.lock:
-                    if session.id in self.sessions:
-                        await self._close(session, "abandoned")
-                        closed += 1
+                closed += await self._abandon(session)
         return closed
+
+    async def server_left(self, guild_id: int) -> int:
+        """The bot was removed from a server: nobody can reach its games or lobbies any more,
+        so they end without a result; how many ended."""
+        closed = 0
+        for session in self.in_guild(guild_id):
+            closed += await self._abandon(session)
+        return closed
+
+    async def _abandon(self, session: GameSession) -> bool:
+        """End a game or lobby without a result, unless it ended meanwhile."""
+        async with session.lock:
+            if session.id not in self.sessions:
+                return False
+            await self._close(session, "abandoned")
+            return True
 
     async def _move(
         self, session: GameSession, seat: int, action: Any, *, by_ai: bool

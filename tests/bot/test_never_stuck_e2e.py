@@ -172,6 +172,24 @@ async def test_a_deleted_channel_closes_its_game(world):
     assert len(stored) == 1
 
 
+async def test_a_server_that_removes_the_bot_has_its_games_and_lobbies_ended_at_once(world):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    await bob.slash(world.guild.create_text_channel("lobbies"), "newgame", game="zero")
+    elsewhere = world.env.create_guild("Elsewhere")
+    zed = elsewhere.add_member(world.env.create_user("zed"))
+    await zed.slash(elsewhere.create_text_channel("games"), "newgame", game="mindup")
+    runtime = world.env.bot.runtime
+    assert len(runtime.sessions) == 3
+
+    world.env.backend.remove_guild(world.guild.id)  # kicked from the server
+    await world.env.settle()
+
+    assert [s.record.guild_id for s in runtime.sessions.values()] == [elsewhere.id]
+    ended = await runtime.storage.games(("abandoned",))
+    assert sorted(g.slug for g in ended) == ["thegame", "zero"]
+
+
 async def test_a_channel_locked_for_a_while_keeps_its_game(world):
     alice, bob = world.members[:2]
     await world.admin.slash(world.channel, "config timer", turn_seconds=0)
