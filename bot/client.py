@@ -201,16 +201,24 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server (kicked, or the server deleted): its games end."""
-        closed = await self.runtime.server_left(guild.id)
+        await self._left(guild.id)
+
+    async def _left(self, guild_id: int) -> None:
+        closed = await self.runtime.server_left(guild_id)
         if closed:
-            log.info("left server %s: %d games ended", guild.id, closed)
+            log.info("no longer in server %s: %d games ended", guild_id, closed)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """A deleted thread ends its game."""
         await self.runtime.sweep(self.gone)
 
     async def on_ready(self) -> None:
-        """Sweep, then log who we are and how to invite us."""
+        """End the games of servers that removed the bot while it was down, sweep, then log
+        who we are and how to invite us."""
+        # Every server of our shards is known by now, those in an outage too (as unavailable).
+        here = {guild.id for guild in self.guilds}
+        for guild_id in {s.record.guild_id for s in self.runtime.sessions.values()} - here:
+            await self._left(guild_id)
         if not self.sweeper.is_running():
             self.sweeper.start()
         assert self.user is not None

@@ -190,6 +190,35 @@ async def test_a_server_that_removes_the_bot_has_its_games_and_lobbies_ended_at_
     assert sorted(g.slug for g in ended) == ["thegame", "zero"]
 
 
+async def test_a_server_that_removed_the_bot_while_it_was_down_has_its_games_ended_at_start(
+    world,
+):
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    runtime = world.env.bot.runtime
+    # A lobby in a server the bot is no longer in (it left while nobody was watching), whose
+    # channel Discord keeps from the bot as it does any server's it is not in.
+    gone_channel = world.channel.id + 1000
+    world.env.inject_error("GET", f"/channels/{gone_channel}", status=403, code=50001, times=None)
+    await runtime.open_lobby(
+        guild_id=world.guild.id + 1000,
+        channel_id=gone_channel,
+        thread_id=None,
+        host_id=alice.id,
+        host_name="alice",
+        host_lang="en",
+        slug="zero",
+        options={},
+    )
+
+    await world.restart()
+
+    runtime = world.env.bot.runtime
+    assert [s.record.guild_id for s in runtime.sessions.values()] == [world.guild.id]
+    ended = await runtime.storage.games(("abandoned",))
+    assert [g.slug for g in ended] == ["zero"]
+
+
 async def test_a_channel_locked_for_a_while_keeps_its_game(world):
     alice, bob = world.members[:2]
     await world.admin.slash(world.channel, "config timer", turn_seconds=0)
