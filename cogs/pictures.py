@@ -15,8 +15,10 @@ from typing import Any
 import discord
 
 from bot.client import TabletopBot
+from bot.i18n import t
 from bot.pictures.pool import Sketch, board_sketch, hand_sketch
 from bot.session import GameSession
+from cogs.messages import game_title
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,8 @@ class Picture:
 
     filename: str
     png: bytes = b""
+    alt: str = ""
+    """What it shows, for those who cannot see it (Discord's image description)."""
     kept: discord.Attachment | None = None
     """The edited message's own attachment, still right: it stays, nothing is uploaded."""
     follows: bool = False
@@ -36,13 +40,14 @@ class Picture:
         once it has sent it)."""
         if self.kept is not None:
             return self.kept
-        return discord.File(io.BytesIO(self.png), filename=self.filename)
+        return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.alt)
 
 
 async def _drawn(
     bot: TabletopBot,
     session: GameSession,
     sketch: Sketch,
+    alt: str,
     waiting: bool,
     shown: Sequence[discord.Attachment] = (),
 ) -> Picture | None:
@@ -55,7 +60,7 @@ async def _drawn(
             return Picture(filename, kept=attachment)
     png = await bot.pictures.draw(sketch, waiting)
     if png is not None:
-        return Picture(filename, png)
+        return Picture(filename, png, alt)
     # Only a member's answer is followed by its late picture (cogs/live_panels.py).
     return Picture(filename, follows=True) if waiting and bot.pictures.drawing(sketch) else None
 
@@ -65,7 +70,8 @@ async def board_picture(
 ) -> Picture | None:
     """The board's picture as the game stands now (call right after building its text);
     `waiting`: a member waits for this board (a click answered with it)."""
-    return await _drawn(bot, session, board_sketch(session, lang), waiting)
+    alt = t(lang, "pic-alt-board", game=game_title(session.record.slug, lang))
+    return await _drawn(bot, session, board_sketch(session, lang), alt, waiting)
 
 
 async def hand_picture(
@@ -83,7 +89,8 @@ async def hand_picture(
     drawn from this very moment of the game, it is kept rather than drawn and sent again.
     `waiting`: the member waits for it (their click is being answered), so it may follow.
     """
-    return await _drawn(bot, session, hand_sketch(session, seat, lang), waiting, shown)
+    alt = t(lang, "pic-alt-hand", game=game_title(session.record.slug, lang))
+    return await _drawn(bot, session, hand_sketch(session, seat, lang), alt, waiting, shown)
 
 
 def with_picture(

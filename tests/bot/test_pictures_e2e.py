@@ -80,6 +80,20 @@ async def test_every_game_shows_its_board_and_hand_as_pictures_beside_the_text(w
     assert panel.id not in [m.id for m in world.channel.history(viewer=bob)]  # alice's alone
 
 
+async def test_pictures_are_described_for_screen_readers_in_each_readers_language(world):
+    alice = world.members[0]
+    ivan = world.member("ivan", locale="ru")
+    message = await open_game(world, alice, "zero", [ivan])
+    board_picture = message.attachments[0]
+    assert board_picture.description == (
+        "A picture of the table of Zero; the text above tells the same."
+    )
+    panel = (await ivan.click(message, label="My hand")).response
+    assert panel.attachments[0].description == (
+        "Ваши карты в игре «Зеро» на картинке; в тексте выше сказано то же самое."
+    )
+
+
 async def test_a_move_redraws_the_board_picture_in_its_one_edit(world):
     alice, bob = world.members[:2]
     message = await open_game(world, alice, "thegame", [bob])

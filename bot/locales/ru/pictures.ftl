@@ -7,6 +7,8 @@ pic-to-act = { $count ->
   }
 pic-your-turn = Ваш ход
 pic-your-cards = Ваши карты
+pic-alt-board = Стол игры «{ $game }» на картинке; в тексте выше сказано то же самое.
+pic-alt-hand = Ваши карты в игре «{ $game }» на картинке; в тексте выше сказано то же самое.
 pic-over = Игра окончена
 pic-deck = Колода
 pic-deck-count = Колода: { $count }
