@@ -149,9 +149,15 @@ class GamesCog(commands.Cog):
         """This server's lobbies and games, only for the member who asked."""
 
         async def work(reply: Reply) -> None:
-            assert interaction.guild_id is not None  # guild_only
-            here = self.runtime.in_guild(interaction.guild_id)
-            await reply.answer(embed=server_games_embed(here, reply.lang))
+            guild, member = interaction.guild, interaction.user
+            assert guild is not None and isinstance(member, discord.Member)  # guild_only
+            seen = [
+                session
+                for session in self.runtime.in_guild(guild.id)
+                if (channel := guild.get_channel(session.record.channel_id)) is not None
+                and channel.permissions_for(member).view_channel
+            ]  # a game in a channel hidden from the member stays hidden
+            await reply.answer(embed=server_games_embed(seen, reply.lang))
 
         await guarded(interaction, work)
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import discord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
 from tests.bot.driver import click_verb, only_session, open_game
 
 
@@ -60,3 +64,29 @@ async def test_a_paused_game_is_listed_as_paused_after_the_games_being_played(wo
     lines = listed.response.embeds[0].description.split("\n")
     assert [line.split(" ")[0] for line in lines] == ["▶️", "⏸️"]
     assert lines[1].startswith("⏸️ **The Game** · [paused](")
+
+
+async def test_a_game_in_a_channel_hidden_from_a_member_is_not_listed_to_them(world):
+    alice, bob, carol = world.members
+    staff = world.guild.create_text_channel("staff")
+    hidden = discord.Permissions(view_channel=True).value
+    backend = world.env.backend
+    backend.set_overwrite(
+        staff.id, Overwrite(target_id=world.guild.id, type=OverwriteType.ROLE, deny=hidden)
+    )
+    for member in (alice, bob):
+        backend.set_overwrite(
+            staff.id, Overwrite(target_id=member.id, type=OverwriteType.MEMBER, allow=hidden)
+        )
+    backend.set_overwrite(
+        staff.id,
+        Overwrite(target_id=backend.bot_user.id, type=OverwriteType.MEMBER, allow=hidden),
+    )
+    world.channel = staff
+    await open_game(world, alice, "zero", [bob])
+
+    seen_by_carol = await carol.slash(world.guild.create_text_channel("chat"), "games")
+    seen_by_bob = await bob.slash(staff, "games")
+
+    assert seen_by_carol.response.embeds[0].description.startswith("No lobby is open")
+    assert seen_by_bob.response.embeds[0].description.startswith("▶️ **Zero** · [game](")
