@@ -15,11 +15,10 @@ from bot.client import TabletopBot
 from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
 from bot.session import GameSession
-from bot.variants import rules_lines
 from cogs import defaults, hand, lobby, permissions, seats
 from cogs.hand import board_message, show_hand, turn_dms_message
 from cogs.lobby import lobby_message
-from cogs.messages import COLOUR, game_title, server_games_embed
+from cogs.messages import game_title, rules_embed, server_games_embed
 from cogs.options import parse_options, resolve, suggestions
 from cogs.pictures import board_picture, with_picture
 from cogs.replay import export_log
@@ -299,14 +298,8 @@ class GamesCog(commands.Cog):
         """A rules summary in the user's language, only for them."""
 
         async def work(reply: Reply) -> None:
-            lang = reply.lang
             known(game)
-            embed = discord.Embed(
-                title=game_title(game, lang), description=t(lang, f"rules-{game}"), colour=COLOUR
-            )
-            variants = "\n".join(rules_lines(game, lang))
-            embed.add_field(name=t(lang, "rules-variants"), value=variants[:1024], inline=False)
-            await reply.answer(embed=embed)
+            await reply.answer(embed=rules_embed(game, reply.lang))
 
         await guarded(interaction, work)
 

@@ -13,6 +13,7 @@ from typing import Any, Self
 
 import discord
 
+import engines
 from bot.client import TabletopBot
 from bot.i18n import t
 from bot.presenter import ShownPanel
@@ -20,7 +21,14 @@ from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
 from cogs.live_panels import showing
-from cogs.messages import announcements, board_embed, game_over_panel, game_text, hand_embed
+from cogs.messages import (
+    announcements,
+    board_embed,
+    game_over_panel,
+    game_text,
+    hand_embed,
+    rules_embed,
+)
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
 from cogs.pictures import hand_picture, with_picture
 from cogs.replies import MESSAGE_LIMIT, Answer, Reply, guarded
@@ -91,6 +99,44 @@ class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND.pattern):
         await guarded(
             interaction, lambda reply: show_hand(reply, self.game_id), game_id=self.game_id
         )
+
+
+class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES.pattern):
+    """ "Rules" under a lobby or a board: the game's rules and the variants it is played with,
+    only for the member who clicked, in their language."""
+
+    def __init__(self, slug: str, game_id: str, label: str = "📖") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.RULES.format(slug=slug, game_id=game_id),
+            )
+        )
+        self.slug, self.game_id = slug, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The button again, from a clicked custom_id."""
+        return cls(**ids.RULES.parse(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The rules; the game's variants too while it is on (an ended one has none to show)."""
+
+        async def work(reply: Reply) -> None:
+            if self.slug not in engines.SLUGS:
+                raise GameError("error-unknown-game")
+            session = reply.bot.runtime.sessions.get(self.game_id)
+            await reply.answer(embed=rules_embed(self.slug, reply.lang, session))
+
+        await guarded(interaction, work)
+
+
+def rules_button(session: GameSession, lang: str) -> RulesButton:
+    """The "Rules" button of a game's lobby or board."""
+    return RulesButton(session.record.slug, session.id, t(lang, "rules-button"))
 
 
 class ActionButton(discord.ui.DynamicItem[Button], template=ids.ACT.pattern):
@@ -293,7 +339,16 @@ def turn_dms_message(on: bool, lang: str, *, asked: bool = False) -> dict[str, A
     return {"content": t(lang, key), "view": detached(flip)}
 
 
-ITEMS = (HandButton, ActionButton, PickButton, UndoButton, ActionSelect, ExtraSelect, DmToggle)
+ITEMS = (
+    HandButton,
+    RulesButton,
+    ActionButton,
+    PickButton,
+    UndoButton,
+    ActionSelect,
+    ExtraSelect,
+    DmToggle,
+)
 
 
 def chosen(interaction: discord.Interaction) -> str:
@@ -311,7 +366,7 @@ def board_view(session: GameSession, lang: str) -> discord.ui.View | None:
     if not session.running:
         return None
     label = game_text(lang, "board-my-hand", session.record.slug)
-    return detached(HandButton(session.id, label))
+    return detached(HandButton(session.id, label), rules_button(session, lang))
 
 
 def board_message(session: GameSession, lang: str) -> dict[str, Any]:

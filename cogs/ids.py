@@ -74,6 +74,7 @@ DEFAULT_TOGGLE = Template("tb:dtog:{slug}:{option}:{on}")
 LEADERBOARD = Template("tb:lb:{slug}:{page}")
 REPLAY = Template("tb:rp:{game_id}")
 REPLAY_STEP = Template("tb:rs:{game_id}:{version}:{key}")
+RULES = Template("tb:rules:{slug}:{game_id}")
 
 TEMPLATES = (
     LOBBY,
@@ -95,4 +96,5 @@ TEMPLATES = (
     LEADERBOARD,
     REPLAY,
     REPLAY_STEP,
+    RULES,
 )

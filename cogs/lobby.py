@@ -14,7 +14,15 @@ from bot.runtime import GameError
 from bot.session import GameSession
 from bot.variants import option_name, value_label
 from cogs import ids, permissions
-from cogs.hand import Button, Select, board_message, chosen, detached, select_options
+from cogs.hand import (
+    Button,
+    Select,
+    board_message,
+    chosen,
+    detached,
+    rules_button,
+    select_options,
+)
 from cogs.messages import lobby_embed, lobby_players, mention
 from cogs.options import arrange, controls, decode
 from cogs.pictures import board_picture, with_picture
@@ -163,6 +171,7 @@ def lobby_message(session: GameSession, lang: str, editable: bool) -> dict[str, 
         LobbyButton(session.id, verb, t(lang, f"lobby-{verb}"), style, disabled.get(verb, False))
         for verb, style in VERBS
     ]
+    buttons.append(rules_button(session, lang))
     toggles: list[discord.ui.Item[Any]] = []
     selects: list[discord.ui.Item[Any]] = []
     if editable:

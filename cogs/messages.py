@@ -71,6 +71,14 @@ def lobby_players(session: GameSession) -> int:
     return max(len(session.record.seats), session.game.SPEC.min_players)
 
 
+def options_lines(session: GameSession, lang: str) -> list[str]:
+    """A game's options as its lobby lists them (and what does not fit its players)."""
+    spec = session.game.SPEC
+    options = spec.Options.model_validate(session.record.options)
+    lines = [t(lang, "options-base")] if options == spec.Options() else []
+    return lines + variants.lines(spec.slug, options, lobby_players(session), lang)
+
+
 def value_text(value: bool, lang: str) -> str:
     """An on/off setting as a member reads it."""
     return t(lang, "yes" if value else "no")
@@ -83,9 +91,7 @@ def lobby_embed(session: GameSession, lang: str, editable: bool) -> discord.Embe
     """
     spec = session.game.SPEC
     record = session.record
-    options = spec.Options.model_validate(record.options)
-    lines = [t(lang, "options-base")] if options == spec.Options() else []
-    lines += variants.lines(spec.slug, options, lobby_players(session), lang)
+    lines = options_lines(session, lang)
     if not editable:
         lines.append(t(lang, "options-by-admins"))
     embed = discord.Embed(
@@ -99,6 +105,20 @@ def lobby_embed(session: GameSession, lang: str, editable: bool) -> discord.Embe
         inline=False,
     )
     embed.set_footer(text=t(lang, "lobby-footer", low=spec.min_players, high=spec.max_players))
+    return embed
+
+
+def rules_embed(slug: str, lang: str, session: GameSession | None = None) -> discord.Embed:
+    """A game's rules in short and how to ask for its variants; with `session`, also the
+    variants that game is played with."""
+    embed = discord.Embed(
+        title=game_title(slug, lang), description=t(lang, f"rules-{slug}"), colour=COLOUR
+    )
+    if session is not None:
+        value = "\n".join(options_lines(session, lang))[:1024]
+        embed.add_field(name=t(lang, "rules-this-game"), value=value, inline=False)
+    ways = "\n".join(variants.rules_lines(slug, lang))
+    embed.add_field(name=t(lang, "rules-variants"), value=ways[:1024], inline=False)
     return embed
 
 

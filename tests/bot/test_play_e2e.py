@@ -506,3 +506,25 @@ async def test_game_commands_used_away_from_two_games_point_to_their_channels(wo
     )
     here = await alice.slash(second, "game hand")  # where it is used tells which
     assert "Your cards" in here.response.embeds[0].description
+
+
+async def test_the_lobby_and_the_board_explain_the_rules_and_the_variants_of_that_game(world):
+    alice, bob = world.members[:2]
+    ivan = world.member("ivan", locale="ru")
+    await alice.slash(world.channel, "newgame", game="thegame", options="expert=yes")
+    lobby = world.channel.last_message
+
+    asked = await ivan.click(lobby, label="📖 Rules")  # a newcomer, before joining
+
+    assert asked.ephemeral
+    rules = asked.response.embeds[0]
+    assert rules.title == "The Game" and rules.description.startswith("Все играют вместе")
+    fields = {f.name: f.value for f in rules.fields}
+    assert fields["В этой партии"].startswith("• Эксперт: не меньше трёх карт за ход: **да**")
+    assert "`эксперт=да`" in fields["Варианты"]
+
+    await click_verb(bob, lobby, "join")
+    await click_verb(alice, world.channel.last_message, "start")
+    on_board = await bob.click(board(world), label="📖 Rules")
+    fields = {f.name: f.value for f in on_board.response.embeds[0].fields}
+    assert fields["In this game"].startswith("• Expert: at least three cards a turn: **yes**")

@@ -10,6 +10,8 @@ game-genial = Ingenious: Risky Collecting
 game-hourglass = Hourglass
 game-zero = Zero
 rules-variants = Variants
+rules-button = 📖 Rules
+rules-this-game = In this game
 
 ## Lobby
 lobby-title = 🎲 { $game } — lobby

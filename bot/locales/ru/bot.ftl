@@ -10,6 +10,8 @@ game-genial = Совершенно гениально
 game-hourglass = Песочные часы
 game-zero = Зеро
 rules-variants = Варианты
+rules-button = 📖 Правила
+rules-this-game = В этой партии
 
 ## Лобби
 lobby-title = 🎲 { $game } — сбор игроков
