@@ -19,7 +19,7 @@ from bot.client import TabletopBot
 from bot.i18n import t
 from bot.presenter import ShownPanel
 from bot.session import GameSession
-from bot.storage import StorageError, TurnDm
+from bot.storage import ACTIVE, StorageError, TurnDm
 from cogs.hand import board_message, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
 from cogs.lobby import RematchButton
@@ -65,6 +65,8 @@ class DiscordPresenter:
         self._languages: dict[int, str] = {}
         self._dms_closed: set[int] = set()
         self._dms_closed_told: set[int] = set()
+        self._refused: set[str] = set()
+        """Games whose host was told the bot may not post in the game's channel."""
         # discord.py remembers only the last 128 DM channels; past that many players, most turn
         # DMs would open their channel again, a second call against the global limit.
         self._dm_channels: dict[int, int] = {}
@@ -190,7 +192,7 @@ class DiscordPresenter:
             except discord.HTTPException as exc:
                 # An old or deleted board is posted again; anything else waits for the next edit.
                 if exc.code not in (EDIT_TOO_OLD, UNKNOWN_MESSAGE):
-                    log.warning("board edit failed in game %s: %s", record.id, exc)
+                    self._failed(session, exc)
                     return
         await self.outbox.slot(("post", channel.id))
         posted = await channel.send(**with_picture(message, picture))
@@ -220,7 +222,7 @@ class DiscordPresenter:
         async def post() -> None:
             text = "\n".join(self._said.pop(session.id, []))
             if text:
-                await self._send(self._channel(session), text)
+                await self._send(session, text)
                 self._posted_under(session)
 
         self._post(session, f"say:{session.id}", post)
@@ -282,10 +284,10 @@ class DiscordPresenter:
     def _dm(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
-    def tell(self, session: GameSession, user_id: int, key: str) -> None:
+    def tell(self, session: GameSession, user_id: int, key: str, **params: Any) -> None:
         """A DM to one member about this game, in their language (nothing if DMs are closed)."""
         lang = self._language_of(session, user_id)
-        text = t(lang, key, game=game_title(session.record.slug, lang))
+        text = t(lang, key, game=game_title(session.record.slug, lang), **params)
 
         async def job() -> None:
             try:
@@ -322,7 +324,7 @@ class DiscordPresenter:
         self._notices += 1
 
         async def post() -> None:
-            await self._send(self._channel(session), text, view, pings)
+            await self._send(session, text, view, pings)
             self._posted_under(session)
 
         self._post(session, f"notice:{self._notices}", post)
@@ -336,11 +338,12 @@ class DiscordPresenter:
 
     async def _send(
         self,
-        channel: Any,
+        session: GameSession,
         text: str,
         view: discord.ui.View | None = None,
         pings: discord.AllowedMentions | None = None,
     ) -> None:
+        channel = self._channel(session)
         fields: dict[str, Any] = {"view": view} if view else {}
         if pings is not None:
             fields["allowed_mentions"] = pings
@@ -348,7 +351,18 @@ class DiscordPresenter:
             await self.outbox.slot(("post", channel.id))
             await channel.send(text[:2000], **fields)
         except discord.HTTPException as exc:
-            log.warning("could not post in channel %s: %s", channel.id, exc)
+            self._failed(session, exc)
+
+    def _failed(self, session: GameSession, exc: discord.HTTPException) -> None:
+        """A post or edit in the game's channel failed. Refused (a moderator took the bot's
+        permissions there), the game goes on unseen: its host is told once, by DM, why."""
+        log.warning("could not post in game %s's channel: %s", session.id, exc)
+        refused = isinstance(exc, discord.Forbidden)
+        # A game that ended meanwhile (its server removed the bot, say) has nobody to tell.
+        if refused and session.record.status in ACTIVE and session.id not in self._refused:
+            self._refused.add(session.id)
+            channel = f"<#{session.record.play_channel_id}>"
+            self.tell(session, session.record.host_id, "dm-cannot-post", channel=channel)
 
     def remind(self, session: GameSession, seats: list[int], by_dm: bool) -> None:
         """Half the time is gone: a mention in the channel, or a DM to each waiting player."""
@@ -408,6 +422,7 @@ class DiscordPresenter:
         finally:
             self._posting.pop(session.id, None)
             self._dirty.discard(session.id)
+            self._refused.discard(session.id)
 
     async def _show_end(self, session: GameSession) -> None:
         record = session.record

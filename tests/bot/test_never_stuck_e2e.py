@@ -238,6 +238,32 @@ async def test_a_channel_locked_for_a_while_keeps_its_game(world):
     assert session.running and session.state.version == 1
 
 
+async def test_the_host_is_told_once_by_dm_when_the_bot_may_no_longer_post_in_the_channel(world):
+    alice, bob, carol = world.members
+    await world.admin.slash(world.channel, "config timer", turn_seconds=0)
+    await open_game(world, alice, "mindup", [bob, carol])
+    session = only_session(world)
+    bot_id = world.env.bot.user.id
+    no_posting = discord.Permissions(send_messages=True).value
+    world.env.backend.set_overwrite(
+        world.channel.id, Overwrite(target_id=bot_id, type=OverwriteType.MEMBER, deny=no_posting)
+    )
+    before = len(alice.user.dm_channel.history())
+
+    for member in (bob, carol):  # each leaving is a notice the channel refuses
+        asked = await member.slash(world.channel, "game leave")
+        await member.click(asked.response.message, label="Yes, leave")
+    await world.env.settle()
+
+    told = alice.user.dm_channel.history()[before:]
+    assert [m.content for m in told if "may not post" in m.content] == [
+        f"I may not post in <#{world.channel.id}>, where your game of Mind Up! is played: its "
+        "news, its board and its results cannot be shown there. The game goes on; an admin can "
+        "give me back Send Messages there (the channel's settings, Permissions)."
+    ]
+    assert session.running
+
+
 async def everyone_times_out(world):
     """Alice and Bob let their clocks run out; with takeover after one timeout, the AI holds
     every seat once Bob's runs out too."""

@@ -92,6 +92,7 @@ dm-turn-off = No more turn DMs
 dm-turn-on = Turn DMs back on
 dm-on = You will get a DM when it is your move.
 dm-off = No more turn DMs. You can still play with “My hand” in the channel, and `/game dms` turns them back on.
+dm-cannot-post = I may not post in { $channel }, where your game of { $game } is played: its news, its board and its results cannot be shown there. The game goes on; an admin can give me back Send Messages there (the channel's settings, Permissions).
 dms-now-on = When it is your move in a game, I send you a DM to play from.
 dms-now-off = Turn DMs are off: when it is your move, play with “My hand” in the channel.
 
