@@ -3,7 +3,8 @@
 Answers to clicks and commands reach members whatever the channel allows, but the bot's own
 posts do not: the game's notices, the board posted again, the results. Without those
 permissions a game would start, then fall silent at its first notice and end with no results;
-it is refused before it begins instead, naming what is missing.
+it is refused before it begins instead, naming what is missing. A permission taken away while
+a game runs is named to its host (cogs/presenter.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ SHOWN_ORDER = (
     "attach_files",
 )
 """The permissions a game may need, in the order Discord's settings list them."""
+IMPLYING = {"send_messages", "send_messages_in_threads"}
+IMPLIED = {"embed_links", "attach_files"}
+"""Without a permission to send, Discord allows neither embeds nor files."""
 
 
 def needed(channel: object, cfg: GuildConfig, *, new_thread: bool) -> discord.Permissions:
@@ -41,13 +45,35 @@ def needed(channel: object, cfg: GuildConfig, *, new_thread: bool) -> discord.Pe
 def require(interaction: discord.Interaction, cfg: GuildConfig, *, new_thread: bool) -> None:
     """GameError naming, in the member's language, what the bot may not do in this channel."""
     need = needed(interaction.channel, cfg, new_thread=new_thread)
-    have = interaction.app_permissions
-    missing = [name for name in SHOWN_ORDER if getattr(need, name) and not getattr(have, name)]
-    if not have.view_channel:
-        missing = ["view_channel"]  # nothing else is allowed without it, nor lacking with it
-    if missing:
+    lacking = missing(need, interaction.app_permissions)
+    if lacking:
         lang = language_of(interaction.locale)  # the refusal is the member's alone
-        names = ", ".join(f"**{t(lang, f'permission-{name}')}**" for name in missing)
-        pictures_only = missing == ["attach_files"]
+        pictures_only = lacking == ["attach_files"]
         key = "error-bot-permissions-pictures" if pictures_only else "error-bot-permissions"
-        raise GameError(key, missing=names, count=len(missing))
+        raise GameError(key, missing=named(lacking, lang), count=len(lacking))
+
+
+def missing(need: discord.Permissions, have: discord.Permissions) -> list[str]:
+    """What of `need` the bot lacks, in the order Discord's settings list them; View Channel
+    alone when that one is lacking (nothing else is allowed without it, nor lacking with it)."""
+    if not have.view_channel:
+        return ["view_channel"]
+    return [name for name in SHOWN_ORDER if getattr(need, name) and not getattr(have, name)]
+
+
+def missing_in(channel: discord.TextChannel | discord.Thread, cfg: GuildConfig) -> list[str]:
+    """What the bot lacks in a game's channel, as discord.py's cache works it out.
+
+    discord.py denies embeds and files wherever the bot may not send: those are named only
+    when sending is allowed, since granting the permission to send may be all there is to do.
+    """
+    have = channel.permissions_for(channel.guild.me)
+    lacking = missing(needed(channel, cfg, new_thread=False), have)
+    if IMPLYING & set(lacking):
+        return [name for name in lacking if name not in IMPLIED]
+    return lacking
+
+
+def named(permissions: list[str], lang: str) -> str:
+    """Permissions as Discord's settings name them, in `lang`."""
+    return ", ".join(f"**{t(lang, f'permission-{name}')}**" for name in permissions)

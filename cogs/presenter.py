@@ -20,6 +20,7 @@ from bot.i18n import t
 from bot.presenter import ShownPanel
 from bot.session import GameSession
 from bot.storage import ACTIVE, StorageError, TurnDm
+from cogs import permissions
 from cogs.hand import board_message, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
 from cogs.lobby import RematchButton
@@ -192,7 +193,7 @@ class DiscordPresenter:
             except discord.HTTPException as exc:
                 # An old or deleted board is posted again; anything else waits for the next edit.
                 if exc.code not in (EDIT_TOO_OLD, UNKNOWN_MESSAGE):
-                    self._failed(session, exc)
+                    await self._failed(session, exc)
                     return
         await self.outbox.slot(("post", channel.id))
         posted = await channel.send(**with_picture(message, picture))
@@ -351,18 +352,37 @@ class DiscordPresenter:
             await self.outbox.slot(("post", channel.id))
             await channel.send(text[:2000], **fields)
         except discord.HTTPException as exc:
-            self._failed(session, exc)
+            await self._failed(session, exc)
 
-    def _failed(self, session: GameSession, exc: discord.HTTPException) -> None:
+    async def _failed(self, session: GameSession, exc: discord.HTTPException) -> None:
         """A post or edit in the game's channel failed. Refused (a moderator took the bot's
         permissions there), the game goes on unseen: its host is told once, by DM, why."""
         log.warning("could not post in game %s's channel: %s", session.id, exc)
+        record = session.record
         refused = isinstance(exc, discord.Forbidden)
         # A game that ended meanwhile (its server removed the bot, say) has nobody to tell.
-        if refused and session.record.status in ACTIVE and session.id not in self._refused:
-            self._refused.add(session.id)
-            channel = f"<#{session.record.play_channel_id}>"
-            self.tell(session, session.record.host_id, "dm-cannot-post", channel=channel)
+        if not refused or record.status not in ACTIVE or session.id in self._refused:
+            return
+        self._refused.add(session.id)
+        lacking = await self._lacking(session)
+        lang = self._language_of(session, record.host_id)
+        self.tell(
+            session,
+            record.host_id,
+            "dm-cannot-post",
+            channel=f"<#{record.play_channel_id}>",
+            missing=permissions.named(lacking, lang),
+            count=len(lacking),
+        )
+
+    async def _lacking(self, session: GameSession) -> list[str]:
+        """What the bot may not do in the game's channel, as far as its cache knows."""
+        record = session.record
+        channel = self.client.get_channel(record.play_channel_id)
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            return []
+        cfg = await self.client.runtime.config(record.guild_id)
+        return permissions.missing_in(channel, cfg)
 
     def remind(self, session: GameSession, seats: list[int], by_dm: bool) -> None:
         """Half the time is gone: a mention in the channel, or a DM to each waiting player."""

@@ -257,9 +257,10 @@ async def test_the_host_is_told_once_by_dm_when_the_bot_may_no_longer_post_in_th
 
     told = alice.user.dm_channel.history()[before:]
     assert [m.content for m in told if "may not post" in m.content] == [
-        f"I may not post in <#{world.channel.id}>, where your game of Mind Up! is played: its "
-        "news, its board and its results cannot be shown there. The game goes on; an admin can "
-        "give me back Send Messages there (the channel's settings, Permissions)."
+        f"I may not post in <#{world.channel.id}>, where your game of Mind Up! is played, so "
+        "its news, its board and its results cannot be shown there. I am missing the "
+        "**Send Messages** permission there: an admin can give it back in the channel's "
+        "settings, under Permissions. The game goes on meanwhile."
     ]
     assert session.running
 

@@ -92,7 +92,11 @@ dm-turn-off = No more turn DMs
 dm-turn-on = Turn DMs back on
 dm-on = You will get a DM when it is your move.
 dm-off = No more turn DMs. You can still play with “My hand” in the channel, and `/game dms` turns them back on.
-dm-cannot-post = I may not post in { $channel }, where your game of { $game } is played: its news, its board and its results cannot be shown there. The game goes on; an admin can give me back Send Messages there (the channel's settings, Permissions).
+dm-cannot-post = I may not post in { $channel }, where your game of { $game } is played, so its news, its board and its results cannot be shown there. { $count ->
+    [0] An admin can check my permissions in that channel's settings.
+    [one] I am missing the { $missing } permission there: an admin can give it back in the channel's settings, under Permissions.
+   *[other] I am missing these permissions there: { $missing }. An admin can give them back in the channel's settings, under Permissions.
+} The game goes on meanwhile.
 dms-now-on = When it is your move in a game, I send you a DM to play from.
 dms-now-off = Turn DMs are off: when it is your move, play with “My hand” in the channel.
 
