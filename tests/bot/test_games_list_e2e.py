@@ -6,7 +6,9 @@ import discord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
+from cogs.messages import server_games_embed
 from tests.bot.driver import click_verb, only_session, open_game
+from tests.bot.positions import running
 
 
 def link(world, channel, message) -> str:
@@ -90,3 +92,19 @@ async def test_a_game_in_a_channel_hidden_from_a_member_is_not_listed_to_them(wo
 
     assert seen_by_carol.response.embeds[0].description.startswith("No lobby is open")
     assert seen_by_bob.response.embeds[0].description.startswith("▶️ **Zero** · [game](")
+
+
+def test_a_busy_server_lists_what_fits_and_counts_the_rest():
+    sessions = []
+    for n in range(60):
+        session = running("zero", 5)
+        session.record.id = f"{n:08x}"
+        session.record.message_id = 10**18 + n
+        sessions.append(session)
+
+    embed = server_games_embed(sessions, "en")
+
+    lines = embed.description.split("\n")
+    assert len(embed.description) <= 4096
+    shown = len(lines) - 1
+    assert 0 < shown < 60 and lines[-1] == f"…and {60 - shown} more."
