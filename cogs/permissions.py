@@ -61,7 +61,7 @@ def missing(need: discord.Permissions, have: discord.Permissions) -> list[str]:
     return [name for name in SHOWN_ORDER if getattr(need, name) and not getattr(have, name)]
 
 
-def missing_in(channel: discord.TextChannel | discord.Thread, cfg: GuildConfig) -> list[str]:
+def missing_in(channel: discord.abc.GuildChannel | discord.Thread, cfg: GuildConfig) -> list[str]:
     """What the bot lacks in a game's channel, as discord.py's cache works it out.
 
     discord.py denies embeds and files wherever the bot may not send: those are named only

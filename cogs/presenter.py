@@ -379,7 +379,7 @@ class DiscordPresenter:
         """What the bot may not do in the game's channel, as far as its cache knows."""
         record = session.record
         channel = self.client.get_channel(record.play_channel_id)
-        if not isinstance(channel, discord.TextChannel | discord.Thread):
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             return []
         cfg = await self.client.runtime.config(record.guild_id)
         return permissions.missing_in(channel, cfg)
