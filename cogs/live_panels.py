@@ -1,8 +1,9 @@
 """Members' private panels that keep up with their game while Discord lets the bot edit them.
 
-An ephemeral panel can be edited or deleted only through the interaction that showed it, and
-only for the 15 minutes that interaction's token lasts. Each member's latest panel of a game is
-kept here with that interaction. When what the seat may do changes (their move comes, a new
+An ephemeral panel can be edited or deleted only through an interaction that showed or redrew
+it (a click on it), and only for the 15 minutes that interaction's token lasts. Each member's
+latest panel of a game is kept here with one such interaction (`KEEP_TOKEN_FOR` says which).
+When what the seat may do changes (their move comes, a new
 phase, the end), or its picture was not drawn in time for the answer that showed it, the panel
 is redrawn; a job waiting for a panel does the newest work when it runs, so the latest state
 wins. A newer panel retires the one before it (an ephemeral one is deleted), and shortly before
