@@ -18,8 +18,8 @@ from bot.guild_config import GuildConfig
 from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
 from cogs.defaults import defaults_panel
-from cogs.games import GAME_CHOICES, known
-from cogs.messages import game_title, value_text
+from cogs.games import GAME_CHOICES
+from cogs.messages import game_title, known, value_text
 from cogs.replies import Reply, guarded
 
 

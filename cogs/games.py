@@ -18,7 +18,7 @@ from bot.session import GameSession
 from cogs import defaults, hand, lobby, permissions, seats
 from cogs.hand import board_message, show_hand, turn_dms_message
 from cogs.lobby import lobby_message
-from cogs.messages import game_title, rules_embed, server_games_embed
+from cogs.messages import game_title, known, rules_embed, server_games_embed
 from cogs.options import parse_options, resolve, suggestions
 from cogs.pictures import board_picture, with_picture
 from cogs.replay import export_log
@@ -31,12 +31,6 @@ GAME_CHOICES = [
     app_commands.Choice(name=_(t("en", f"game-{slug}"), key=f"game-{slug}"), value=slug)
     for slug in engines.SLUGS
 ]
-
-
-def known(slug: str) -> None:
-    """Refuse a game the bot does not have (Discord offers only ours, but a request can lie)."""
-    if slug not in engines.SLUGS:
-        raise GameError("error-unknown-game")
 
 
 COMPONENTS = (*lobby.ITEMS, *hand.ITEMS, *seats.ITEMS, *defaults.ITEMS)
@@ -156,7 +150,7 @@ class GamesCog(commands.Cog):
                 if (channel := guild.get_channel(session.record.channel_id)) is not None
                 and channel.permissions_for(member).view_channel
             ]  # a game in a channel hidden from the member stays hidden
-            await reply.answer(embed=server_games_embed(seen, reply.lang))
+            await reply.answer(embed=server_games_embed(self.bot, seen, reply.lang))
 
         await guarded(interaction, work)
 

@@ -13,7 +13,6 @@ from typing import Any, Self
 
 import discord
 
-import engines
 from bot.client import TabletopBot
 from bot.i18n import t
 from bot.presenter import ShownPanel
@@ -27,6 +26,7 @@ from cogs.messages import (
     game_over_panel,
     game_text,
     hand_embed,
+    known,
     rules_embed,
 )
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
@@ -126,8 +126,7 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES.pattern):
         """The rules; the game's variants too while it is on (an ended one has none to show)."""
 
         async def work(reply: Reply) -> None:
-            if self.slug not in engines.SLUGS:
-                raise GameError("error-unknown-game")
+            known(self.slug)
             session = reply.bot.runtime.sessions.get(self.game_id)
             await reply.answer(embed=rules_embed(self.slug, reply.lang, session))
 

@@ -10,13 +10,37 @@ from typing import Any
 
 import discord
 
+import engines
 from bot import variants
 from bot.i18n import has, t
 from bot.render import renderer
+from bot.runtime import GameError
 from bot.session import GameSession
+from bot.storage import GameRecord
 from engines.core import Event, Outcome
 
 COLOUR = discord.Colour.blurple()
+
+
+def known(slug: str) -> None:
+    """Refuse a game the bot does not have (Discord offers only ours, but a request can lie)."""
+    if slug not in engines.SLUGS:
+        raise GameError("error-unknown-game")
+
+
+def channel_of(client: discord.Client, record: GameRecord) -> discord.PartialMessageable:
+    """Where a game is played, to post or edit there without fetching it."""
+    # With its server named, a message's jump_url opens it; without, the link says @me,
+    # which Discord reads as a DM and cannot open.
+    return client.get_partial_messageable(record.play_channel_id, guild_id=record.guild_id)
+
+
+def message_link(client: discord.Client, record: GameRecord) -> str:
+    """A link that opens a game's lobby or board (its channel, before it has one)."""
+    here = channel_of(client, record)
+    if record.message_id is None:
+        return here.jump_url
+    return here.get_partial_message(record.message_id).jump_url
 
 
 def announcements(session: GameSession, events: list[Event], lang: str) -> list[str]:
@@ -248,14 +272,16 @@ def listed_as(session: GameSession) -> str:
     return "paused" if session.paused else "running"
 
 
-def server_games_embed(sessions: list[GameSession], lang: str) -> discord.Embed:
+def server_games_embed(
+    client: discord.Client, sessions: list[GameSession], lang: str
+) -> discord.Embed:
     """`/games`: a server's open lobbies first (they can be joined), then its games, each with
     a link to its message."""
     ranked = sorted(sessions, key=lambda s: (LISTED.index(listed_as(s)), s.record.created_at))
     lines: list[str] = []
     room = GAMES_SHOWN
     for index, session in enumerate(ranked):
-        line = server_game_line(session, lang)
+        line = server_game_line(client, session, lang)
         room -= len(line) + 1
         if room < 0:
             lines.append(t(lang, "games-more", count=len(ranked) - index))
@@ -268,17 +294,15 @@ def server_games_embed(sessions: list[GameSession], lang: str) -> discord.Embed:
     )
 
 
-def server_game_line(session: GameSession, lang: str) -> str:
+def server_game_line(client: discord.Client, session: GameSession, lang: str) -> str:
     """One lobby or game: what it is, where (a link to its message), who plays."""
     record = session.record
-    place = f"https://discord.com/channels/{record.guild_id}/{record.play_channel_id}"
-    link = place if record.message_id is None else f"{place}/{record.message_id}"
     players = ", ".join(shown_name(session, s) for s in range(len(record.seats)))
     return t(
         lang,
         f"games-{listed_as(session)}",
         game=game_title(record.slug, lang),
-        link=link,
+        link=message_link(client, record),
         channel=f"<#{record.play_channel_id}>",
         players=players,
         taken=len(record.seats),

@@ -26,10 +26,12 @@ from cogs.live_panels import LivePanels
 from cogs.lobby import RematchButton
 from cogs.messages import (
     announcements,
+    channel_of,
     deadline_text,
     game_over_panel,
     game_title,
     mention,
+    message_link,
     results_text,
 )
 from cogs.outbox import Outbox
@@ -229,10 +231,7 @@ class DiscordPresenter:
         self._post(session, f"say:{session.id}", post)
 
     def _channel(self, session: GameSession) -> discord.PartialMessageable:
-        # With its server named, a message's jump_url opens it; without, the link says @me,
-        # which Discord reads as a DM and cannot open.
-        record = session.record
-        return self.client.get_partial_messageable(record.play_channel_id, guild_id=record.guild_id)
+        return channel_of(self.client, session.record)
 
     def _queue_dm(self, session: GameSession, seat: int, user_id: int, reminder: bool) -> None:
         job = lambda: self._dm_turn(session, seat, user_id, reminder)  # noqa: E731
@@ -247,9 +246,7 @@ class DiscordPresenter:
             return  # their panel shows the move: a DM each turn would only ping them
         lang = self._language_of(session, user_id)
         record = session.record
-        here = self._channel(session)
-        board = here if record.message_id is None else here.get_partial_message(record.message_id)
-        link = board.jump_url
+        link = message_link(self.client, record)
         panel = hand_panel(session, seat, lang, dm=True)
         picture = await hand_picture(self.client, session, seat, lang, waiting=False)
         try:

@@ -24,9 +24,9 @@ from bot.stats import GameStats, Leaderboard, MemberStats, Stats, best
 from bot.storage import PastGame, Recent, SeatRecord, Skill, TeamRecord
 from bot.text import NAME_LIMIT, shown
 from cogs import ids, replay
-from cogs.games import GAME_CHOICES, known
+from cogs.games import GAME_CHOICES
 from cogs.hand import Button, detached
-from cogs.messages import COLOUR, game_title
+from cogs.messages import COLOUR, game_title, known
 from cogs.replay import ReplayButton
 from cogs.replies import Reply, guarded
 

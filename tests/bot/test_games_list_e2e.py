@@ -102,7 +102,7 @@ def test_a_busy_server_lists_what_fits_and_counts_the_rest():
         session.record.message_id = 10**18 + n
         sessions.append(session)
 
-    embed = server_games_embed(sessions, "en")
+    embed = server_games_embed(discord.Client(intents=discord.Intents.none()), sessions, "en")
 
     lines = embed.description.split("\n")
     assert len(embed.description) <= 4096
