@@ -23,7 +23,7 @@ from typing import Any
 import engines
 from bot.runtime import GameError
 from bot.session import UNDO
-from bot.storage import FinishedGame, GameRecord, LoggedAction, Storage
+from bot.storage import FinishedGame, GameRecord, LoggedAction, Reader, Storage
 from engines.core import AnyGame, Event, Outcome, action_adapter
 
 CHECKPOINT = 8
@@ -117,36 +117,45 @@ class Replays:
         self.storage = storage
         self._built: OrderedDict[str, Replay] = OrderedDict()
 
-    async def _finished(self, game_id: str, guild_id: int) -> FinishedGame:
-        """A finished game of this server; a refusal for anything else."""
+    async def _finished(self, game_id: str, reader: Reader) -> FinishedGame:
+        """A finished game the reader may read; a refusal for anything else."""
         found = await self.storage.stats.finished_game(game_id)
-        if found is None or found.record.guild_id != guild_id:
+        if found is None or found.record.guild_id != reader.guild_id:
             raise GameError("error-replay-unknown")
+        readable(found.record, reader)
         if found.record.status in ("lobby", "running"):
             raise GameError("error-replay-running")
         if found.outcome is None:
             raise GameError("error-replay-unfinished")
         return found
 
-    async def replay(self, game_id: str, guild_id: int) -> Replay:
-        """The replay of a finished game of this server (built, or kept from before)."""
+    async def replay(self, game_id: str, reader: Reader) -> Replay:
+        """The replay of a finished game the reader may read (built, or kept from before)."""
         built = self._built.get(game_id)
         if built is None:
-            finished = await self._finished(game_id, guild_id)
+            finished = await self._finished(game_id, reader)
             # The one pass over the log (a tenth of a second for a series of twelve Genial
             # games) on a thread of its own: the loop answers other clicks meanwhile.
             built = await asyncio.to_thread(Replay, finished)
             self._built[game_id] = built
             if len(self._built) > KEPT:
                 self._built.popitem(last=False)
-        elif built.record.guild_id != guild_id:
+        elif built.record.guild_id != reader.guild_id:
             raise GameError("error-replay-unknown")
+        else:
+            readable(built.record, reader)
         self._built.move_to_end(game_id)
         return built
 
-    async def export(self, game_id: str, guild_id: int) -> str:
-        """A finished game of this server as JSON (docs/replays.md replays it)."""
-        return exported(await self._finished(game_id, guild_id))
+    async def export(self, game_id: str, reader: Reader) -> str:
+        """A finished game the reader may read, as JSON (docs/replays.md replays it)."""
+        return exported(await self._finished(game_id, reader))
+
+
+def readable(record: GameRecord, reader: Reader) -> None:
+    """Refuse a game of this server that was played where the reader cannot look."""
+    if not reader.may_read(record):
+        raise GameError("error-replay-hidden")
 
 
 @cache

@@ -21,6 +21,7 @@ from bot.scheduler import Clock
 from bot.storage import (
     GameRecord,
     PastGame,
+    Reader,
     Recent,
     Skill,
     Standings,
@@ -190,9 +191,9 @@ class Stats:
         """A cooperative game's team results on the server, per player count."""
         return await self.storage.stats.team_records(guild_id, slug)
 
-    async def history(self, guild_id: int, slug: str | None) -> list[PastGame]:
-        """The server's latest finished games, newest first."""
-        return await self.storage.stats.history(guild_id, slug, HISTORY)
+    async def history(self, reader: Reader, slug: str | None) -> list[PastGame]:
+        """The latest finished games of the reader's server that they may read, newest first."""
+        return await self.storage.stats.history(reader, slug, HISTORY)
 
 
 @dataclass(frozen=True)

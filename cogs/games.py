@@ -142,13 +142,12 @@ class GamesCog(commands.Cog):
         """This server's lobbies and games, only for the member who asked."""
 
         async def work(reply: Reply) -> None:
-            guild, member = interaction.guild, interaction.user
-            assert guild is not None and isinstance(member, discord.Member)  # guild_only
+            member = interaction.user
+            assert isinstance(member, discord.Member)  # guild_only
             seen = [
                 session
-                for session in self.runtime.in_guild(guild.id)
-                if (channel := guild.get_channel(session.record.channel_id)) is not None
-                and channel.permissions_for(member).view_channel
+                for session in self.runtime.in_guild(member.guild.id)
+                if permissions.can_view(member, session.record.channel_id)
             ]  # a game in a channel hidden from the member stays hidden
             await reply.answer(embed=server_games_embed(self.bot, seen, reply.lang))
 

@@ -1,10 +1,14 @@
-"""What the bot must be allowed to do where a game is played, checked before its lobby opens.
+"""Permissions: what the bot must be allowed to do where a game is played, and which games a
+member may look at.
 
 Answers to clicks and commands reach members whatever the channel allows, but the bot's own
 posts do not: the game's notices, the board posted again, the results. Without those
 permissions a game would start, then fall silent at its first notice and end with no results;
 it is refused before it begins instead, naming what is missing. A permission taken away while
 a game runs is named to its host (cogs/presenter.py).
+
+A game played in a channel a member cannot view is not theirs to look at: /games does not list
+it, and /history, replays and /game log show it only to those who played it.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import discord
 from bot.guild_config import GuildConfig
 from bot.i18n import language_of, t
 from bot.runtime import GameError
+from bot.storage import Reader
 
 SHOWN_ORDER = (
     "view_channel",
@@ -77,3 +82,22 @@ def missing_in(channel: discord.abc.GuildChannel | discord.Thread, cfg: GuildCon
 def named(permissions: list[str], lang: str) -> str:
     """Permissions as Discord's settings name them, in `lang`."""
     return ", ".join(f"**{t(lang, f'permission-{name}')}**" for name in permissions)
+
+
+def can_view(member: discord.Member, channel_id: int) -> bool:
+    """Whether a member may view a channel of their server (not one the bot does not know)."""
+    channel = member.guild.get_channel(channel_id)
+    return channel is not None and channel.permissions_for(member).view_channel
+
+
+def reader(interaction: discord.Interaction) -> Reader:
+    """The member asking, as a reader of their server's finished games."""
+    member = interaction.user
+    if interaction.guild is None or not isinstance(member, discord.Member):
+        raise GameError("error-replay-unknown")  # only a server's own members read its games
+    channels = frozenset(
+        channel.id
+        for channel in interaction.guild.channels
+        if channel.permissions_for(member).view_channel
+    )
+    return Reader(guild_id=interaction.guild.id, user_id=member.id, channels=channels)

@@ -21,6 +21,7 @@ from bot.session import GameSession
 from cogs import ids
 from cogs.hand import Button, detached
 from cogs.messages import COLOUR, game_text, game_title, outcome_text, shown_name
+from cogs.permissions import reader
 from cogs.replies import Reply, guarded
 
 EMBED_LIMIT = 6000
@@ -102,11 +103,9 @@ def replays(reply: Reply) -> Replays:
 
 
 async def replay_of(reply: Reply, game_id: str) -> Replay:
-    """A finished game of the server the member clicked in (never of another one)."""
-    guild_id = reply.interaction.guild_id
-    if guild_id is None:
-        raise GameError("error-replay-unknown")
-    return await replays(reply).replay(game_id, guild_id)
+    """A finished game of the server the member clicked in (never of another one), played
+    where they can look."""
+    return await replays(reply).replay(game_id, reader(reply.interaction))
 
 
 def replay_view(game_id: str, lang: str) -> discord.ui.View:
@@ -194,11 +193,10 @@ def clip(text: str, limit: int) -> str:
 
 async def export_log(reply: Reply, game_id: str) -> None:
     """/game log: a finished game of this server as a JSON file, only for the member who asked."""
-    guild_id = reply.interaction.guild_id
     wanted = game_id.strip().lower()
-    if guild_id is None or not re.fullmatch(ids.PARTS["game_id"][0], wanted):
+    if not re.fullmatch(ids.PARTS["game_id"][0], wanted):
         raise GameError("error-replay-unknown")
-    data = await replays(reply).export(wanted, guild_id)
+    data = await replays(reply).export(wanted, reader(reply.interaction))
     await reply.answer(
         t(reply.lang, "log-attached", id=wanted),
         file=discord.File(io.BytesIO(data.encode()), filename=f"game-{wanted}.json"),

@@ -27,6 +27,7 @@ from cogs import ids, replay
 from cogs.games import GAME_CHOICES
 from cogs.hand import Button, detached
 from cogs.messages import COLOUR, game_title, known
+from cogs.permissions import reader
 from cogs.replay import ReplayButton
 from cogs.replies import Reply, guarded
 
@@ -401,8 +402,7 @@ class StatsCog(commands.Cog):
         async def work(reply: Reply) -> None:
             if game is not None:
                 known(game)
-            assert interaction.guild_id is not None  # guild_only
-            games = await self.stats.history(interaction.guild_id, game)
+            games = await self.stats.history(reader(interaction), game)
             await reply.answer(**history_message(games, game, reply.lang))
 
         await guarded(interaction, work)

@@ -17,6 +17,7 @@ from bot.storage.sqlite import backup
 from bot.storage.stats import (
     FinishedGame,
     PastGame,
+    Reader,
     Recent,
     SeatResult,
     Skill,
@@ -34,6 +35,7 @@ __all__ = [
     "GameRecord",
     "LoggedAction",
     "PastGame",
+    "Reader",
     "Recent",
     "RestorePoint",
     "SeatRecord",

@@ -103,6 +103,27 @@ class TeamRecord:
 
 
 @dataclass(frozen=True)
+class Reader:
+    """A member reading their server's finished games, with the channels they can view there.
+
+    A game is theirs to read if it was played in one of those channels, or if they played in
+    it (its channel may have been hidden from them, or deleted, since). A game of a private
+    channel is never listed, replayed or exported for anyone else.
+    """
+
+    guild_id: int
+    user_id: int
+    channels: frozenset[int]
+
+    def may_read(self, record: GameRecord) -> bool:
+        """Whether this member may read `record` (the rule `StatsStore.history` filters by)."""
+        return record.guild_id == self.guild_id and (
+            record.channel_id in self.channels
+            or any(seat.user_id == self.user_id for seat in record.seats)
+        )
+
+
+@dataclass(frozen=True)
 class PastGame:
     """A finished game as the server's history lists it."""
 
@@ -366,13 +387,19 @@ class StatsStore:
 
     # --- /history, replays and exports ---
 
-    async def history(self, guild_id: int, slug: str | None, limit: int) -> list[PastGame]:
-        """The server's latest finished games (of one kind, or of all), newest first."""
-        only, params = (" AND slug = ?", (slug,)) if slug else ("", ())
+    async def history(self, reader: Reader, slug: str | None, limit: int) -> list[PastGame]:
+        """The latest finished games of the reader's server that they may read (of one kind,
+        or of all), newest first."""
+        only, params = (" AND h.slug = ?", (slug,)) if slug else ("", ())
+        channels = sorted(reader.channels)
+        seen_there = f"g.channel_id IN ({_marks(channels)}) OR " if channels else ""
         games = await self.db.fetch(
-            f"SELECT game_id, slug, finished_at FROM history WHERE guild_id = ?{only} "
-            "ORDER BY finished_at DESC LIMIT ?",
-            (guild_id, *params, limit),
+            "SELECT h.game_id, h.slug, h.finished_at FROM history h "
+            f"JOIN games g ON g.id = h.game_id WHERE h.guild_id = ?{only} "
+            f"AND ({seen_there}EXISTS (SELECT 1 FROM seats s "
+            "WHERE s.game_id = h.game_id AND s.user_id = ?)) "
+            "ORDER BY h.finished_at DESC LIMIT ?",
+            (reader.guild_id, *params, *channels, reader.user_id, limit),
         )
         if not games:
             return []

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
 from tests.bot.conftest import World
 
 RESULTS_MARK = "🏁"
@@ -145,3 +149,16 @@ def only_session(world: World) -> Any:
     """The one live game of the test."""
     (session,) = world.env.bot.runtime.sessions.values()
     return session
+
+
+def private_channel(world: World, name: str, *members: Any) -> Any:
+    """A new channel only these members (and the bot) can see."""
+    channel = world.guild.create_text_channel(name)
+    view = discord.Permissions(view_channel=True).value
+    backend = world.env.backend
+    everyone = Overwrite(target_id=world.guild.id, type=OverwriteType.ROLE, deny=view)
+    backend.set_overwrite(channel.id, everyone)
+    for user_id in [*(member.id for member in members), backend.bot_user.id]:
+        allowed = Overwrite(target_id=user_id, type=OverwriteType.MEMBER, allow=view)
+        backend.set_overwrite(channel.id, allowed)
+    return channel

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import discord
-from simcord.backend.models.channel import Overwrite
-from simcord.enums import OverwriteType
 
 from cogs.messages import server_games_embed
-from tests.bot.driver import click_verb, only_session, open_game
+from tests.bot.driver import click_verb, only_session, open_game, private_channel
 from tests.bot.positions import running
 
 
@@ -70,20 +68,7 @@ async def test_a_paused_game_is_listed_as_paused_after_the_games_being_played(wo
 
 async def test_a_game_in_a_channel_hidden_from_a_member_is_not_listed_to_them(world):
     alice, bob, carol = world.members
-    staff = world.guild.create_text_channel("staff")
-    hidden = discord.Permissions(view_channel=True).value
-    backend = world.env.backend
-    backend.set_overwrite(
-        staff.id, Overwrite(target_id=world.guild.id, type=OverwriteType.ROLE, deny=hidden)
-    )
-    for member in (alice, bob):
-        backend.set_overwrite(
-            staff.id, Overwrite(target_id=member.id, type=OverwriteType.MEMBER, allow=hidden)
-        )
-    backend.set_overwrite(
-        staff.id,
-        Overwrite(target_id=backend.bot_user.id, type=OverwriteType.MEMBER, allow=hidden),
-    )
+    staff = private_channel(world, "staff", alice, bob)
     world.channel = staff
     await open_game(world, alice, "zero", [bob])
 

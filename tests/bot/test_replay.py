@@ -15,11 +15,13 @@ from bot.render import renderer
 from bot.replay import Replays
 from bot.runtime import GameError, Runtime
 from bot.session import UNDO
-from bot.storage import Storage
+from bot.storage import Reader, Storage
 from engines.core import Outcome, encode_action
 from tests.bot.positions import running
 
 GUILD = 1
+READER = Reader(guild_id=GUILD, user_id=99, channels=frozenset({2}))
+"""A member of the server who can see the channel the games are played in."""
 HOST = 3
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "replays.md"
 
@@ -117,7 +119,7 @@ async def test_a_replay_rebuilds_every_step_and_ends_in_the_stored_result(storag
     stored = await storage.result(session.id)
     assert stored is not None
 
-    replay = await Replays(storage).replay(session.id, GUILD)
+    replay = await Replays(storage).replay(session.id, READER)
 
     assert replay.steps == session.state.version == max(shown.states)
     for number in range(replay.steps + 1):
@@ -148,14 +150,16 @@ async def test_a_game_of_another_server_or_still_running_is_not_replayed(tmp_pat
         await runtime.start(running, HOST)
         replays = Replays(storage)
         with pytest.raises(GameError, match="error-replay-running"):
-            await replays.replay(running.id, GUILD)
+            await replays.replay(running.id, READER)
         with pytest.raises(GameError, match="error-replay-running"):
-            await replays.export(running.id, GUILD)
+            await replays.export(running.id, READER)
         with pytest.raises(GameError, match="error-replay-unknown"):
-            await replays.replay(running.id, GUILD + 1)
+            await replays.replay(
+                running.id, Reader(guild_id=GUILD + 1, user_id=HOST, channels=frozenset({2}))
+            )
         await runtime.end(running, HOST, manager=False)
         with pytest.raises(GameError, match="error-replay-unfinished"):
-            await replays.export(running.id, GUILD)
+            await replays.export(running.id, READER)
     finally:
         await storage.close()
 
@@ -165,7 +169,7 @@ async def test_the_docs_replay_an_exported_game_to_its_result(tmp_path, capsys):
     try:
         runtime = Runtime(storage, Recorder(), snapshot_every=10)  # type: ignore[arg-type]
         session = await play_out(runtime, "mindup", 3)
-        exported = await Replays(storage).export(session.id, GUILD)
+        exported = await Replays(storage).export(session.id, READER)
     finally:
         await storage.close()
     log = json.loads(exported)
@@ -196,6 +200,25 @@ async def test_a_log_that_no_longer_ends_in_its_stored_result_is_not_replayed(tm
         await storage.save_result(session.id, other.model_dump_json())
 
         with pytest.raises(GameError, match="error-replay-changed"):
-            await Replays(storage).replay(session.id, GUILD)
+            await Replays(storage).replay(session.id, READER)
+    finally:
+        await storage.close()
+
+
+async def test_a_game_of_a_channel_the_reader_cannot_see_is_replayed_only_for_its_players(tmp_path):
+    storage = await Storage.open(tmp_path / "x.db")
+    try:
+        runtime = Runtime(storage, Recorder(), snapshot_every=10)  # type: ignore[arg-type]
+        session = await play_out(runtime, "zero", 2)
+        replays = Replays(storage)
+        elsewhere = Reader(guild_id=GUILD, user_id=99, channels=frozenset({5}))
+        player = Reader(guild_id=GUILD, user_id=HOST, channels=frozenset())
+        for _ in ("before the replay is built", "once it is kept"):
+            with pytest.raises(GameError, match="error-replay-hidden"):
+                await replays.replay(session.id, elsewhere)
+            with pytest.raises(GameError, match="error-replay-hidden"):
+                await replays.export(session.id, elsewhere)
+            assert (await replays.replay(session.id, player)).record.id == session.id
+            assert json.loads(await replays.export(session.id, player))["id"] == session.id
     finally:
         await storage.close()

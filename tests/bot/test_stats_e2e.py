@@ -8,14 +8,25 @@ import secrets
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 from openskill.models import PlackettLuce
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 import bot.runtime
 from bot.render import zero as zero_render
 from bot.stats import recompute
+from bot.storage import Reader
 from engines.core import Outcome
-from tests.bot.driver import board, components, finished, open_game, play_to_end
+from tests.bot.driver import (
+    board,
+    components,
+    finished,
+    open_game,
+    play_to_end,
+    private_channel,
+)
 
 TIED_ZERO_SEED = 27
 """A seed whose two-player Zero, both players passing, ends with equal totals."""
@@ -182,7 +193,10 @@ async def test_the_game_keeps_team_results_per_player_count_and_rates_nobody(wor
     await open_game(world, alice, "thegame", [bob])
     await play_to_end(world, [alice, bob])
     (game_id,) = [
-        g.game_id for g in await world.env.bot.runtime.stats.history(world.guild.id, None)
+        g.game_id
+        for g in await world.env.bot.runtime.stats.history(
+            Reader(world.guild.id, 0, frozenset({world.channel.id})), None
+        )
     ]
     outcome = await outcome_of(world, game_id)
     left = outcome.details["cards_left"]
@@ -275,7 +289,8 @@ async def test_history_lists_the_games_and_a_replay_steps_to_the_end_matching_th
     assert shown.title == "🎬 Zero — the start"
     assert field(shown, "This move") == "The game begins."
     assert [f.name for f in shown.fields[1:]] == names  # every seat's hand
-    dealt = (await world.env.bot.replays.replay(game_id, world.guild.id)).step(0).state.hands
+    onlooker = Reader(world.guild.id, 0, frozenset({world.channel.id}))
+    dealt = (await world.env.bot.replays.replay(game_id, onlooker)).step(0).state.hands
     for seat, hand in enumerate(shown.fields[1:]):
         assert hand.value.startswith(f"Cards: {zero_render.cards_text(dealt[seat])}\n🧮 ")
     assert "every player's hand is shown" in shown.footer.text
@@ -339,6 +354,44 @@ async def test_game_log_attaches_the_game_as_json_and_refuses_what_is_not_over(w
     stranger = elsewhere.add_member(world.env.create_user("stranger"))
     other = await stranger.slash(elsewhere.create_text_channel("games"), "game log", id=game_id)
     assert other.response.content == "There is no finished game with that id on this server."
+
+
+async def test_a_private_channels_games_are_shown_only_to_those_who_see_it_or_played(world):
+    alice, bob, carol = world.members
+    dave = world.member("dave")  # may see the staff channel; did not play there
+    staff = private_channel(world, "staff", alice, bob, dave)
+    world.channel = staff
+    private = await zero_by_passing(world, alice, [bob])
+    world.channel = world.guild.create_text_channel("games")
+    public = await zero_by_passing(world, carol, [alice])
+    chat = world.guild.create_text_channel("chat")
+
+    def listed(answer) -> list[str]:
+        return re.findall(r"`([0-9a-f]{8})`", answer.response.embeds[0].description)
+
+    assert listed(await carol.slash(chat, "history")) == [public]
+    assert listed(await dave.slash(chat, "history")) == [public, private]
+    refused = await carol.slash(chat, "game log", id=private)
+    assert refused.ephemeral and refused.response.content == (
+        "That game was played in a channel you can't see: only its players and those who can "
+        "see that channel may look at it."
+    )
+    assert not refused.response.attachments
+    ivan = world.member("ivan", locale="ru")
+    assert (await ivan.slash(chat, "game log", id=private)).response.content == (
+        "Эта партия шла в канале, который вам не виден: смотреть её могут только её участники "
+        "и те, кому этот канал открыт."
+    )
+
+    # Bob no longer sees the staff channel; the game he played there is still his to replay.
+    hidden = discord.Permissions(view_channel=True).value
+    world.env.backend.set_overwrite(
+        staff.id, Overwrite(target_id=bob.id, type=OverwriteType.MEMBER, deny=hidden)
+    )
+    his = await bob.slash(chat, "history")
+    assert listed(his) == [public, private]
+    viewer = await bob.click(his.response.message, label="Replay 2")
+    assert viewer.response.embeds[0].title == "🎬 Zero — the start"
 
 
 async def test_with_ratings_off_games_count_but_rate_nobody(world):

@@ -20,7 +20,7 @@ import pytest
 
 from bot.ratings import rate
 from bot.stats import Stats, recompute
-from bot.storage import GameRecord, LoggedAction, SeatRecord, Storage, StorageError
+from bot.storage import GameRecord, LoggedAction, Reader, SeatRecord, Storage, StorageError
 from bot.storage.postgres import numbered
 from engines.core import Outcome, places
 
@@ -28,6 +28,8 @@ pytestmark = pytest.mark.both_databases
 
 GUILD = 7
 MEMBERS = [101, 102, 103, 104, 105, 106]
+READER = Reader(guild_id=GUILD, user_id=200, channels=frozenset({2}))
+"""A member who plays in none of the games, in the channel they are played in."""
 
 
 class Frozen:
@@ -45,7 +47,7 @@ async def storage(database_url: str) -> AsyncIterator[Storage]:
 
 
 def record(
-    game_id: str, slug: str, members: Sequence[int | None], guild: int = GUILD
+    game_id: str, slug: str, members: Sequence[int | None], guild: int = GUILD, channel: int = 2
 ) -> GameRecord:
     seats = [
         SeatRecord(user_id=m, name=f"m{m}" if m else f"AI {i}", ai=m is None)
@@ -54,7 +56,7 @@ def record(
     return GameRecord(
         id=game_id,
         guild_id=guild,
-        channel_id=2,
+        channel_id=channel,
         slug=slug,
         options={},
         seed=1,
@@ -114,7 +116,7 @@ async def test_the_result_and_what_it_adds_land_in_one_commit_or_not_at_all(stor
     skills = (await storage.stats.all_skills())[(GUILD, "zero")]
     assert skills.keys() == {101, 102}  # the AI seat has no rating
     assert skills[101].mu > skills[102].mu and skills[101].wins == 1
-    (past,) = await storage.stats.history(GUILD, None, 10)
+    (past,) = await storage.stats.history(READER, None, 10)
     assert [(s.name, r.place, r.won, r.rated) for s, r in past.seats] == [
         ("m101", 1, True, True),
         ("m102", 3, False, True),
@@ -135,7 +137,7 @@ async def test_the_result_and_what_it_adds_land_in_one_commit_or_not_at_all(stor
                 standings=standings,
             )
     assert (await storage.stats.all_skills())[(GUILD, "zero")] == skills
-    assert [g.game_id for g in await storage.stats.history(GUILD, None, 10)] == ["g1"]
+    assert [g.game_id for g in await storage.stats.history(READER, None, 10)] == ["g1"]
 
 
 async def test_two_games_ending_at_once_are_rated_one_after_the_other(storage):
@@ -149,7 +151,7 @@ async def test_two_games_ending_at_once_are_rated_one_after_the_other(storage):
 
     skills = (await storage.stats.all_skills())[(GUILD, "mindup")]
     assert skills[101].games == 2 and skills[101].wins == 2  # neither update was lost
-    games = await storage.stats.history(GUILD, "mindup", 10)
+    games = await storage.stats.history(READER, "mindup", 10)
     assert games[0].finished_at > games[1].finished_at  # one clock instant, two distinct ends
     # The same numbers as rating them in the order they ended.
     known: dict[int, Any] = {}
@@ -196,7 +198,7 @@ async def test_a_recompute_gives_the_same_numbers_and_adds_older_games(storage, 
     after = (await storage.stats.all_skills())[(GUILD, "zero")]
     earlier = before[(GUILD, "zero")]
     assert after[101].games == (earlier[101].games if 101 in earlier else 0) + 1
-    assert (await storage.stats.history(GUILD, "zero", 1))[0].game_id == "old"
+    assert (await storage.stats.history(READER, "zero", 1))[0].game_id == "old"
 
 
 async def test_members_records_leaderboards_and_history_read_back(storage):
@@ -230,8 +232,27 @@ async def test_members_records_leaderboards_and_history_read_back(storage):
     few = await stats.leaderboard(GUILD, "mindup", 0, 106, min_games=2)
     assert [e.skill.user_id for e in few.entries] == [101, 103] and few.my_place is None
     assert few.mine is not None  # listed or not, the reader's rating is there
-    assert [g.game_id for g in await stats.history(GUILD, "thegame")] == ["t2", "t1"]
-    assert await stats.history(GUILD + 1, None) == []
+    assert [g.game_id for g in await stats.history(READER, "thegame")] == ["t2", "t1"]
+    assert await stats.history(Reader(GUILD + 1, 200, frozenset({2})), None) == []
+
+
+async def test_history_lists_a_private_channels_games_only_to_those_who_see_it_or_played(storage):
+    stats = Stats(storage, time.time)
+    await finish(storage, stats, record("open", "zero", [101, 102]), outcome([5, 9], True))
+    await finish(
+        storage, stats, record("staff", "zero", [103, 104], channel=3), outcome([5, 9], True)
+    )
+
+    for user_id, channels, expected in [
+        (200, {2}, ["open"]),  # a member who cannot see the staff channel
+        (200, {2, 3}, ["staff", "open"]),  # one who can
+        (104, {2}, ["staff", "open"]),  # one who played there, though it is hidden from him now
+        (104, set(), ["staff"]),  # both channels gone: his own game still
+        (200, set(), []),
+    ]:
+        reader = Reader(guild_id=GUILD, user_id=user_id, channels=frozenset(channels))
+        assert [g.game_id for g in await stats.history(reader, None)] == expected
+        assert [g.game_id for g in await stats.history(reader, "zero")] == expected
 
 
 class Recording:
@@ -274,8 +295,10 @@ async def test_stats_leaderboards_and_history_read_indexes_not_tables(storage, d
     await stats.member(GUILD, 101, None)
     await stats.member(GUILD, 101, "mindup")
     await stats.leaderboard(GUILD, "mindup", 1, 101, min_games=1)
-    await stats.history(GUILD, None)
-    await stats.history(GUILD, "mindup")
+    await stats.history(READER, None)
+    await stats.history(READER, "mindup")
+    await stats.history(Reader(GUILD, 101, frozenset(range(2, 60))), "mindup")
+    await stats.history(Reader(GUILD, 101, frozenset()), None)
     explained = await plans(database_url, recording.queries)
     for (sql, _), plan in zip(recording.queries, explained, strict=True):
         whole = [step for step in plan if step.startswith("SCAN") or "Seq Scan" in step]

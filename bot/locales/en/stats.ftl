@@ -91,6 +91,7 @@ log-attached = 📄 The log of game { $id }: engine version, seed, options, seat
 error-server-only = This works in a server only.
 error-ratings-off = Ratings are off on this server (/config ratings).
 error-replay-unknown = There is no finished game with that id on this server.
+error-replay-hidden = That game was played in a channel you can't see: only its players and those who can see that channel may look at it.
 error-replay-running = That game is still being played: its log is shown once it is over.
 error-replay-unfinished = That game was ended early, without a result: there is nothing to replay.
 error-replay-changed = The rules changed since that game was played: it can no longer be replayed exactly.
