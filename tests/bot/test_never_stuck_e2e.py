@@ -265,6 +265,31 @@ async def test_the_host_is_told_once_by_dm_when_the_bot_may_no_longer_post_in_th
     assert session.running
 
 
+async def test_a_refusal_the_channels_permissions_do_not_explain_still_reaches_the_host(world):
+    alice, bob, carol = world.members
+    await world.admin.slash(world.channel, "config timer", turn_seconds=0)
+    await open_game(world, alice, "mindup", [bob, carol])
+    session = only_session(world)
+    # Discord refuses the bot's posts there though the permissions the bot knows of allow
+    # them: nothing can be named, so the host is pointed to the channel's settings.
+    path = f"/channels/{world.channel.id}/messages"
+    world.env.inject_error("POST", path, status=403, code=50013, times=None)
+    before = len(alice.user.dm_channel.history())
+
+    for member in (bob, carol):
+        asked = await member.slash(world.channel, "game leave")
+        await member.click(asked.response.message, label="Yes, leave")
+    await world.env.settle()
+
+    told = [m.content for m in alice.user.dm_channel.history()[before:] if "<#" in m.content]
+    assert told == [
+        f"I may not post in <#{world.channel.id}>, where your game of Mind Up! is played, so "
+        "its news, its board and its results cannot be shown there. An admin can check my "
+        "permissions in that channel's settings. The game goes on meanwhile."
+    ]
+    assert session.running
+
+
 async def everyone_times_out(world):
     """Alice and Bob let their clocks run out; with takeover after one timeout, the AI holds
     every seat once Bob's runs out too."""
