@@ -13,6 +13,8 @@ it, and /history, replays and /game log show it only to those who played it.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator
+
 import discord
 
 from bot.guild_config import GuildConfig
@@ -90,14 +92,27 @@ def can_view(member: discord.Member, channel_id: int) -> bool:
     return channel is not None and channel.permissions_for(member).view_channel
 
 
+class Viewable(Collection[int]):
+    """The channels of a server a member may view, worked out only as far as asked: whether
+    one game's channel is among them, for a replay; all of them, for /history."""
+
+    def __init__(self, member: discord.Member) -> None:
+        self.member = member
+
+    def __contains__(self, channel_id: object) -> bool:
+        return isinstance(channel_id, int) and can_view(self.member, channel_id)
+
+    def __iter__(self) -> Iterator[int]:
+        member = self.member
+        return (c.id for c in member.guild.channels if c.permissions_for(member).view_channel)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 def reader(interaction: discord.Interaction) -> Reader:
     """The member asking, as a reader of their server's finished games."""
     member = interaction.user
     if interaction.guild is None or not isinstance(member, discord.Member):
         raise GameError("error-replay-unknown")  # only a server's own members read its games
-    channels = frozenset(
-        channel.id
-        for channel in interaction.guild.channels
-        if channel.permissions_for(member).view_channel
-    )
-    return Reader(guild_id=interaction.guild.id, user_id=member.id, channels=channels)
+    return Reader(guild_id=interaction.guild.id, user_id=member.id, channels=Viewable(member))

@@ -8,7 +8,7 @@ read is a range of an index (bot/migrations/0003_stats.sql), whatever the size o
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,7 +113,7 @@ class Reader:
 
     guild_id: int
     user_id: int
-    channels: frozenset[int]
+    channels: Collection[int]
 
     def may_read(self, record: GameRecord) -> bool:
         """Whether this member may read `record` (the rule `StatsStore.history` filters by)."""
