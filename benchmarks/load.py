@@ -1,7 +1,7 @@
 """Load benchmark: the real bot process under N concurrent games, against a bare discord.py bot.
 
 Run: python -m benchmarks.load [--games 200 500 1000] [--seconds 60] [--humans 1]
-     [--per-guild 10] [--ramp 1] [--timeline] [--calibrate 0.5 1] [--stages]
+     [--per-guild 10] [--onlookers 0] [--ramp 1] [--timeline] [--calibrate 0.5 1] [--stages]
      [--database postgresql://postgres@127.0.0.1/test] [--processes 2]
      [--board-edit-interval 1.25] [--rest-per-second 40] [--snapshot-every 10] [--no-ai-worker]
 
@@ -561,6 +561,7 @@ async def run_n(
             n,
             args.humans,
             args.per_guild,
+            args.onlookers,
             global_rate_limit=None if args.no_global_limit else 50,
         )
         await server.start()
@@ -658,6 +659,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--per-guild", type=int, default=TABLES_PER_GUILD, help="tables per server (guild)"
+    )
+    parser.add_argument(
+        "--onlookers", type=int, default=0, help="members of each server who never play"
     )
     parser.add_argument(
         "--ramp",

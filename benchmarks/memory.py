@@ -1,6 +1,6 @@
 """Resident memory per running game of the real bot process.
 
-Run: python -m benchmarks.memory [--games 1000] [--no-ai-worker] [--board-edit-interval 1.25]
+Run: python -m benchmarks.memory [--games 1000] [--onlookers 0] [--no-ai-worker] [--board-edit-interval 1.25]
 
 Starts `python -m bot` against the fake Discord (benchmarks/fake_discord) with a world of N
 channels and members, opens N/2 games by driving the bot like members do (/newgame, Add AI,
@@ -78,7 +78,7 @@ async def run(args: argparse.Namespace) -> None:
     print(f"the bot's settings: {knobs_line(args)}")
     # No global REST limit here: a backlog of board edits and DMs waiting for it would be counted
     # as memory per game (benchmarks.load measures the limit's effect).
-    server = make_server(args.games, 1, global_rate_limit=None)
+    server = make_server(args.games, 1, onlookers=args.onlookers, global_rate_limit=None)
     await server.start()
     with tempfile.TemporaryDirectory(prefix="tb-memory-") as tmp:
         workdir = args.keep or Path(tmp)
@@ -140,6 +140,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--only", nargs="*", help="only these game slugs")
     parser.add_argument("--concurrency", type=int, default=50, help="lobbies opened at once")
+    parser.add_argument(
+        "--onlookers", type=int, default=0, help="members of each server who never play"
+    )
     parser.add_argument("--timeout", type=float, default=600.0, help="bound on every wait")
     parser.add_argument("--keep", type=Path, help="keep the log and database in this folder")
     add_knobs(parser)

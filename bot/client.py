@@ -104,6 +104,12 @@ class TabletopBot(commands.AutoShardedBot):
             # Nothing here reads cached messages, and a thousand cached boards and panels cost
             # memory and garbage-collection time.
             max_messages=None,
+            # Nor cached members: an interaction brings its member, and a member who leaves
+            # comes as a raw event. Every member of every server, cached, would be most of the
+            # heap that each of the collector's full passes walks (and loading them, most of
+            # the start-up). The bot's own member is cached whatever the flags.
+            member_cache_flags=discord.MemberCacheFlags.none(),
+            chunk_guilds_at_startup=False,
             # No message pings anyone unless it says whom (cogs.presenter: the seats it names).
             allowed_mentions=discord.AllowedMentions.none(),
             http_trace=budget.trace,

@@ -271,12 +271,9 @@ class DiscordPresenter:
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
-            user = self.client.get_user(user_id)
-            if user is None:
-                await self.outbox.slot()
-                user = await self.client.fetch_user(user_id)
             await self.outbox.slot()
-            channel_id = self._dm_channels[user_id] = (await user.create_dm()).id
+            dm = await self.client.create_dm(discord.Object(user_id))
+            channel_id = self._dm_channels[user_id] = dm.id
         return self._dm(channel_id)
 
     def _dm(self, channel_id: int) -> discord.PartialMessageable:

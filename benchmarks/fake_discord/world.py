@@ -88,17 +88,26 @@ def playable_slugs(wanted: tuple[str, ...] = ALL_SLUGS) -> tuple[list[str], dict
 
 
 def make_server(
-    tables: int, humans: int, per_guild: int = TABLES_PER_GUILD, **options: object
+    tables: int,
+    humans: int,
+    per_guild: int = TABLES_PER_GUILD,
+    onlookers: int = 0,
+    **options: object,
 ) -> FakeDiscord:
-    """Enough guilds, channels and members for `tables` tables of `humans` humans each."""
+    """Enough guilds, channels and members for `tables` tables of `humans` humans each, and in
+    each guild `onlookers` more members who never play (a real server's population)."""
     guilds = max(1, math.ceil(tables / per_guild))
     per_guild = math.ceil(tables / guilds) if tables else 1
-    return FakeDiscord(
+    server = FakeDiscord(
         guilds=guilds,
         channels_per_guild=per_guild,
         users_per_guild=per_guild * humans,
         **options,  # type: ignore[arg-type]
     )
+    for guild_id in list(server.guilds):
+        for n in range(onlookers):
+            server.add_user(guild_id, f"onlooker-{n}")
+    return server
 
 
 def make_tables(
