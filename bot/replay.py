@@ -120,7 +120,7 @@ class Replays:
     async def _finished(self, game_id: str, reader: Reader) -> FinishedGame:
         """A finished game the reader may read; a refusal for anything else."""
         found = await self.storage.stats.finished_game(game_id)
-        if found is None or found.record.guild_id != reader.guild_id:
+        if found is None:
             raise GameError("error-replay-unknown")
         readable(found.record, reader)
         if found.record.status in ("lobby", "running"):
@@ -140,8 +140,6 @@ class Replays:
             self._built[game_id] = built
             if len(self._built) > KEPT:
                 self._built.popitem(last=False)
-        elif built.record.guild_id != reader.guild_id:
-            raise GameError("error-replay-unknown")
         else:
             readable(built.record, reader)
         self._built.move_to_end(game_id)
@@ -153,7 +151,10 @@ class Replays:
 
 
 def readable(record: GameRecord, reader: Reader) -> None:
-    """Refuse a game of this server that was played where the reader cannot look."""
+    """Refuse a game of another server (as if unknown), or one played where the reader
+    cannot look."""
+    if record.guild_id != reader.guild_id:
+        raise GameError("error-replay-unknown")
     if not reader.may_read(record):
         raise GameError("error-replay-hidden")
 

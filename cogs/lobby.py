@@ -236,14 +236,14 @@ class RematchButton(discord.ui.DynamicItem[Button], template=ids.REMATCH.pattern
 
 async def rematch(reply: Reply, game_id: str) -> None:
     """A rematch's lobby, posted where the results are; the players it waits for are pinged."""
-    runtime, interaction = reply.bot.runtime, reply.interaction
-    if interaction.guild_id is not None:  # under the results, where the rematch is played
-        permissions.require(
-            interaction, await runtime.config(interaction.guild_id), new_thread=False
-        )
+    runtime, guild_id = reply.bot.runtime, reply.interaction.guild_id
+    if guild_id is None:  # results are posted in servers only
+        raise GameError("error-server-only")
+    cfg = await runtime.config(guild_id)
+    # Under the results, where the rematch is played.
+    permissions.require(reply.interaction, cfg, new_thread=False)
     session = await runtime.rematch(game_id, reply.user.id, reply.user.display_name, reply.lang)
     lang = session.record.language
-    cfg = await runtime.config(session.record.guild_id)
     waiting = unconfirmed(session)
     users = [discord.Object(session.record.seats[i].user_id or 0) for i in waiting]
     message_id = await reply.post(
