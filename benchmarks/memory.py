@@ -1,6 +1,7 @@
 """Resident memory per running game of the real bot process.
 
-Run: python -m benchmarks.memory [--games 1000] [--onlookers 0] [--no-ai-worker] [--board-edit-interval 1.25]
+Run: python -m benchmarks.memory [--games 1000] [--onlookers 0] [--no-ai-worker]
+     [--board-edit-interval 1.25]
 
 Starts `python -m bot` against the fake Discord (benchmarks/fake_discord) with a world of N
 channels and members, opens N/2 games by driving the bot like members do (/newgame, Add AI,
