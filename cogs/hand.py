@@ -25,6 +25,7 @@ from cogs.messages import (
     board_embed,
     game_over_panel,
     game_text,
+    hand_button_text,
     hand_embed,
     known,
     rules_embed,
@@ -427,7 +428,7 @@ async def show_hand(reply: Answer, game_id: str) -> None:
     await reply.answer(**panel)
     keep_current(reply, session, seat, shows, follows)
     if bot.presenter.closed_dms_news(reply.user_id):
-        await reply.answer(t(reply.lang, "dm-closed"))
+        await reply.answer(hand_button_text(reply.lang, "dm-closed", session.record.slug))
 
 
 async def play(reply: Answer, game_id: str, action: str, version: int) -> None:

@@ -26,10 +26,9 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
 from bot.presenter import PrivatePanel, ShownPanel
 from bot.session import GameSession
-from cogs.messages import game_over_panel
+from cogs.messages import game_over_panel, hand_button_text
 from cogs.outbox import Outbox
 
 log = logging.getLogger(__name__)
@@ -239,7 +238,11 @@ class LivePanels:
         async def say() -> None:
             async with live.lock:
                 with contextlib.suppress(discord.HTTPException):
-                    await live.shown.panel.redraw(content=t(live.shown.lang, "panel-expired"))
+                    shown = live.shown
+                    expired = hand_button_text(
+                        shown.lang, "panel-expired", shown.session.record.slug
+                    )
+                    await shown.panel.redraw(content=expired)
 
         self._put(game_id, user_id, "draw", say)
 

@@ -74,6 +74,11 @@ def game_text(lang: str, key: str, slug: str, **params: Any) -> str:
     return t(lang, own if has(lang, own) else key, **params)
 
 
+def hand_button_text(lang: str, key: str, slug: str) -> str:
+    """`key`, a message that tells the member to press the game's "My hand" button by its name."""
+    return t(lang, key, button=game_text(lang, "board-my-hand", slug))
+
+
 def seat_line(session: GameSession, index: int, lang: str) -> str:
     """`1. alice (host)`, `2. 🤖 AI 1`, `3. bob (host · the AI plays for now)`."""
     seat = session.record.seats[index]
@@ -246,7 +251,7 @@ def hand_embed(session: GameSession, seat: int, lang: str, *, can_act: bool) -> 
         colour=COLOUR,
     )
     if not can_act:
-        embed.set_footer(text=t(lang, "hand-wait"))
+        embed.set_footer(text=hand_button_text(lang, "hand-wait", slug))
     return embed
 
 

@@ -10,6 +10,7 @@ import discord
 from bot.i18n import t
 from cogs import ids
 from cogs.hand import Button, detached
+from cogs.messages import hand_button_text
 from cogs.replies import Reply, guarded
 
 
@@ -132,5 +133,6 @@ async def confirmed(reply: Reply, game_id: str, what: str) -> None:
 async def reclaim(reply: Reply, game_id: str) -> None:
     """The member takes back the seat the AI took over."""
     runtime = reply.bot.runtime
-    await runtime.reclaim(runtime.get(game_id), reply.user.id)
-    await reply.answer(t(reply.lang, "reclaim-done"))
+    session = runtime.get(game_id)
+    await runtime.reclaim(session, reply.user.id)
+    await reply.answer(hand_button_text(reply.lang, "reclaim-done", session.record.slug))

@@ -524,4 +524,18 @@ async def test_the_board_button_speaks_of_tokens_in_russian(world):
     await click_verb(bob, lobby, "join")
     await click_verb(alice, lobby, "start")
     labels = [c.get("label") for m in world.channel.history() for c in components(m)]
-    assert "Мои фишки" in labels and "Мои карты" not in labels
+    assert "Мои жетоны" in labels and "Мои карты" not in labels
+
+
+async def test_a_waiting_players_panel_names_the_tokens_button_in_russian(world):
+    await world.admin.slash(world.channel, "config language", value="ru")
+    alice, bob = world.member("alisa", "ru"), world.member("boris", "ru")
+    await open_game(world, alice, "genial", [bob])
+    footers = []
+    for member in (alice, bob):
+        panel = (await member.click(board(world), label="Мои жетоны")).response
+        footers += [e.footer.text for e in panel.embeds if e.footer and e.footer.text]
+    assert footers == [
+        "Сейчас не ваш ход. Когда он наступит, панель обновится сама; "
+        "если этого не случилось, нажмите «Мои жетоны»."
+    ]

@@ -94,7 +94,7 @@ pic-zero-round = Раунд { $round } из { $rounds }
 pic-zero-lowest = побеждает меньшая сумма
 pic-zero-market = Общий запас
 pic-zero-laid = выкладывает { $who }
-pic-zero-given = вы отдаёте
+pic-zero-given = вы отдали
 pic-zero-passes = Пасы
 pic-zero-last-turns = Последние ходы: { $names }
 pic-zero-last-hands = Карточки на руках в конце игры
@@ -103,7 +103,7 @@ pic-zero-in-hand = { $count ->
     [few] { $count } карточки
    *[many] { $count } карточек
   }
-pic-zero-now-turn = Ваш ход: отдайте карточку или пас
+pic-zero-now-turn = Ваш ход: отдайте карточку или спасуйте
 pic-zero-now-take = Теперь возьмите карточку из запаса
 pic-zero-is-zero = У вас «Зеро»!
 pic-zero-score = Очки за руку: { $score }
@@ -111,7 +111,7 @@ pic-zero-toward = Путь к «Зеро»:
 
 ## /config images
 
-config-images = Картинки стола в сообщениях игр и в «Моих картах»: { $value }
+config-images = Картинки стола в сообщениях игр и в панели «Мои карты»: { $value }
 cmd-config-images = картинки
 cmd-config-images-desc = Картинки стола в сообщениях игр и в панели «Мои карты»
 cmd-config-images-value = on — игры показываются и картинкой стола; off — только текстом
