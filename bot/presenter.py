@@ -63,6 +63,10 @@ class Presenter(Protocol):
     def game_closed(self, session: GameSession) -> None:
         """The game finished or was cancelled: final board and results."""
 
+    def lobby_changed(self, session: GameSession) -> None:
+        """A lobby's seats changed without a click on it (a kick, a member who left the
+        server): redraw its message."""
+
     def board_moved(self, session: GameSession, old_message_id: int) -> None:
         """The board was posted again below: the old message points to the new one."""
 

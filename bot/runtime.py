@@ -285,9 +285,8 @@ class Runtime:
         players = [s.user_id for s in old.seats if s.user_id is not None and not s.kicked]
         if user_id not in players:
             raise GameError("error-rematch-players-only")
-        if self.in_channel(old.play_channel_id) or old.play_channel_id in self._opening:
-            raise GameError("error-channel-busy")
         cfg = await self.config(old.guild_id)
+        self.check_room(cfg, old.guild_id, old.play_channel_id, user_id)
         seats = [
             SeatRecord(user_id=None, name=s.name, ai=True)
             if s.user_id is None
@@ -372,11 +371,15 @@ class Runtime:
                 raise GameError("error-not-in-lobby")
             record = _without_seat(session.record, seat)
             if record.host_id == user_id:
-                humans = [s.user_id for s in record.seats if s.user_id is not None]
+                # A rematch's lobby passes to a player who confirmed, if any did: one who was
+                # only invited may never come.
+                humans = sorted(
+                    (s for s in record.seats if s.user_id is not None), key=lambda s: not s.ready
+                )
                 if not humans:
                     await self._close(session, "cancelled")
                     return
-                record = record.model_copy(update={"host_id": humans[0]})
+                record = record.model_copy(update={"host_id": humans[0].user_id})
             await self.storage.save_game(record)
             session.record = record
 
@@ -468,8 +471,13 @@ class Runtime:
             await self._close(session, "cancelled")
 
     def _require_lobby(self, session: GameSession) -> None:
-        if session.record.status != "lobby":
+        status = session.record.status
+        if status == "running":
             raise GameError("error-already-started")
+        if status == "cancelled":
+            raise GameError("error-lobby-closed")
+        if status != "lobby":
+            raise GameError("error-game-over")
 
     def _require_host_in_lobby(self, session: GameSession, user_id: int) -> None:
         self._require_lobby(session)
@@ -479,16 +487,27 @@ class Runtime:
     # --- play ---
 
     @asynccontextmanager
-    async def _playing(self, session: GameSession, user_id: int) -> AsyncIterator[int]:
-        """The member's seat, with the game's lock held and the game known to be running."""
+    async def _playing(
+        self, session: GameSession, user_id: int, *, ai_holds: bool = False
+    ) -> AsyncIterator[int]:
+        """The member's seat, with the game's lock held and the game known to be running.
+
+        `ai_holds`: whether the AI must be playing the seat (for taking it back) or must not
+        (for everything else: a member whose seat the AI plays takes it back before playing).
+        """
         seat = session.seat_of(user_id)
         if seat is None:
             raise GameError("error-not-a-player")
         async with session.lock:
             if not session.running:
                 raise GameError("error-game-over")
-            if session.record.seats[seat].kicked:
+            held = session.record.seats[seat]
+            if held.kicked:
                 raise GameError("error-kicked")
+            if held.ai and not ai_holds:
+                raise GameError("error-ai-plays-seat")
+            if ai_holds and not held.ai:
+                raise GameError("error-seat-not-taken")
             yield seat
 
     async def act(
@@ -566,10 +585,27 @@ class Runtime:
 
     @staticmethod
     def require_host(session: GameSession, user_id: int, manager: bool) -> None:
-        """GameError unless the member hosts the game or manages the server (to end a game,
-        or to remove a player)."""
-        if session.record.host_id != user_id and not manager:
+        """GameError unless the member hosts the game (and was not removed from it) or manages
+        the server (to end a game, or to remove a player)."""
+        if manager:
+            return
+        if session.record.host_id != user_id:
             raise GameError("error-host-only")
+        seat = session.seat_of(user_id)
+        if seat is not None and session.record.seats[seat].kicked:
+            raise GameError("error-kicked")
+
+    @staticmethod
+    def require_seat(session: GameSession, user_id: int) -> None:
+        """GameError unless the member plays a seat of this running game themselves (to leave
+        it), or is in its lobby."""
+        seat = session.seat_of(user_id)
+        if seat is None:
+            raise GameError("error-not-a-player")
+        if session.record.status != "lobby" and session.record.seats[seat].kicked:
+            raise GameError("error-kicked")
+        if session.record.status != "lobby" and session.record.seats[seat].ai:
+            raise GameError("error-ai-plays-seat")
 
     async def end(self, session: GameSession, user_id: int, manager: bool) -> None:
         """The host (or a server manager) ends a game early; it is recorded as abandoned."""
@@ -584,12 +620,13 @@ class Runtime:
         self.require_host(session, by, manager)
         if user_id == by:  # a kick is for good: leaving keeps the way back
             raise GameError("error-kick-self")
-        if session.record.status == "lobby":
-            await self.leave_lobby(session, user_id)
-            return
         seat = session.seat_of(user_id)
         if seat is None or session.record.seats[seat].kicked:
             raise GameError("error-member-not-playing")
+        if session.record.status == "lobby":
+            await self.leave_lobby(session, user_id)
+            self.presenter.lobby_changed(session)
+            return
         async with session.lock:
             if not session.running:
                 raise GameError("error-game-over")
@@ -614,6 +651,7 @@ class Runtime:
                 continue
             if session.record.status == "lobby":
                 await self.leave_lobby(session, user_id)
+                self.presenter.lobby_changed(session)
             elif not session.record.seats[seat].ai:
                 await self.hand_to_ai(session, user_id, left_server=True)
 
@@ -916,9 +954,7 @@ class Runtime:
 
     async def reclaim(self, session: GameSession, user_id: int) -> None:
         """A player takes back the seat the AI took over after their timeouts."""
-        async with self._playing(session, user_id) as seat:
-            if not session.record.seats[seat].ai:
-                raise GameError("error-seat-not-taken")
+        async with self._playing(session, user_id, ai_holds=True) as seat:
             resumed = session.paused
             await self._seats_changed(session, _with_seat(session.record, seat, ai=False))
             session.timeouts.pop(seat, None)

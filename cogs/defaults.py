@@ -18,10 +18,10 @@ from bot.guild_config import GuildConfig
 from bot.i18n import t
 from bot.runtime import GameError
 from cogs import ids
-from cogs.hand import Button, Select, chosen, detached, select_options
 from cogs.messages import COLOUR, game_title
 from cogs.options import arrange, controls, decode
 from cogs.replies import Reply, guarded
+from cogs.views import Button, Select, chosen, detached, select_options
 from engines.options import fitted
 
 

@@ -199,6 +199,9 @@ class GamesCog(commands.Cog):
             session = self._my_game(interaction)
             if not session.running:
                 raise GameError("error-not-started")
+            place = session.record.play_channel_id
+            if interaction.channel_id != place:
+                raise GameError("error-status-elsewhere", channel=f"<#{place}>")
             lang = session.record.language
             board = board_message(session, lang)
             picture = await board_picture(reply.bot, session, lang, waiting=True)
@@ -229,8 +232,17 @@ class GamesCog(commands.Cog):
     async def _confirm(self, interaction: discord.Interaction, what: str, key: str) -> None:
         async def work(reply: Reply) -> None:
             session, lang = self._my_game(interaction), reply.lang
-            if what == "end":  # refused now, not after a confirmation
+            # Refused now, not after a confirmation.
+            if what == "end":
                 self.runtime.require_host(session, reply.user.id, is_manager(reply.user))
+            else:
+                self.runtime.require_seat(session, reply.user.id)
+            if what == "leave" and session.record.status == "lobby":
+                # Nothing to confirm: a lobby seat is left as with its Leave button.
+                await self.runtime.leave_lobby(session, reply.user.id)
+                self.bot.presenter.lobby_changed(session)
+                await reply.answer(t(lang, "lobby-left"))
+                return
             await reply.answer(
                 t(lang, key, game=game_title(session.record.slug, lang)),
                 view=confirmation(session.id, what, t(lang, f"{key}-button"), lang),
@@ -251,8 +263,10 @@ class GamesCog(commands.Cog):
 
         async def work(reply: Reply) -> None:
             session = self._my_game(interaction)
+            lobby = session.record.status == "lobby"
             await self.runtime.kick(session, reply.user.id, is_manager(reply.user), member.id)
-            await reply.answer(t(reply.lang, "kick-done", member=member.mention))
+            done = "kick-done-lobby" if lobby else "kick-done"
+            await reply.answer(t(reply.lang, done, member=member.mention))
 
         await guarded(interaction, work)
 

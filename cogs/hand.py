@@ -33,26 +33,14 @@ from cogs.messages import (
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
 from cogs.pictures import hand_picture, with_picture
 from cogs.replies import MESSAGE_LIMIT, Answer, Reply, guarded
+from cogs.seats import ReclaimButton
+from cogs.views import ROWS, Button, Select, chosen, detached, select_options
 
-ROWS = 5
-"""Action rows of a message."""
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
     "success": discord.ButtonStyle.success,
 }
-
-Button = discord.ui.Button[discord.ui.View]
-Select = discord.ui.Select[discord.ui.View]
-
-
-def detached(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view to send once: our items dispatch by custom_id, so discord.py need not keep it."""
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view
 
 
 def seated(session: GameSession, user_id: int) -> int:
@@ -65,14 +53,6 @@ def seated(session: GameSession, user_id: int) -> int:
     if session.record.seats[seat].kicked:
         raise GameError("error-kicked")
     return seat
-
-
-def select_options(options: list[tuple[str, str]] | None) -> list[discord.SelectOption]:
-    """(label, value) pairs as a select's options; a rebuilt select needs none (Discord sends
-    the chosen value with the click), but a select must hold one."""
-    return [
-        discord.SelectOption(label=label, value=value) for label, value in options or [("-", "-")]
-    ]
 
 
 class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND.pattern):
@@ -351,13 +331,6 @@ ITEMS = (
 )
 
 
-def chosen(interaction: discord.Interaction) -> str:
-    """The value a member chose in a select ("" if the click carried none)."""
-    data: Any = interaction.data or {}
-    values = data.get("values") or [""]
-    return str(values[0])
-
-
 # --- the messages these components live on ---
 
 
@@ -385,6 +358,12 @@ def hand_panel(
     there); the one before them to "Undo" while the seat may take its last move back: all of
     them under the moves.
     """
+    if session.record.seats[seat].ai:
+        # The member left and the AI plays for them: their cards, and the way back.
+        embed = hand_embed(session, seat, lang, can_act=False)
+        embed.set_footer(text=t(lang, "hand-ai-plays"))
+        reclaim = ReclaimButton(session.id, t(lang, "reclaim-button"))
+        return {"embed": embed, "view": detached(reclaim)}
     game, state = session.game, session.state
     slug = game.SPEC.slug
     legal = game.legal_actions(state, seat)
@@ -476,8 +455,12 @@ async def extra(reply: Answer, game_id: str, action: str) -> None:
     runtime = reply.bot.runtime
     session = runtime.get(game_id)
     seat = seated(session, reply.user_id)
-    await runtime.act_extra(session, reply.user_id, action)
-    await redraw(reply, session, seat, content=t(reply.lang, "signal-sent"))
+    try:
+        await runtime.act_extra(session, reply.user_id, action)
+        content = t(reply.lang, "signal-sent")
+    except StaleAction:
+        content = t(reply.lang, "error-stale")
+    await redraw(reply, session, seat, content=content)
 
 
 async def answer_panel(

@@ -14,19 +14,12 @@ from bot.runtime import GameError
 from bot.session import GameSession
 from bot.variants import option_name, value_label
 from cogs import ids, permissions
-from cogs.hand import (
-    Button,
-    Select,
-    board_message,
-    chosen,
-    detached,
-    rules_button,
-    select_options,
-)
+from cogs.hand import board_message, rules_button
 from cogs.messages import lobby_embed, lobby_players, mention
 from cogs.options import arrange, controls, decode
 from cogs.pictures import board_picture, with_picture
 from cogs.replies import Reply, guarded
+from cogs.views import Button, Select, chosen, detached, select_options
 from engines.options import fitted
 
 VERBS: tuple[tuple[str, discord.ButtonStyle], ...] = (

@@ -24,8 +24,8 @@ from bot.variants import (
     value_label,
     value_word,
 )
-from cogs.hand import ROWS
 from cogs.panel import BUTTONS_PER_ROW, rows_needed
+from cogs.views import ROWS
 from engines.options import GameOptions, OptionField, OptionValue, fitted, offered
 
 CHOICES = 25

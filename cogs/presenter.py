@@ -23,7 +23,7 @@ from bot.storage import ACTIVE, StorageError, TurnDm
 from cogs import permissions
 from cogs.hand import board_message, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
-from cogs.lobby import RematchButton
+from cogs.lobby import RematchButton, lobby_message, rematch_line
 from cogs.messages import (
     announcements,
     channel_of,
@@ -84,6 +84,27 @@ class DiscordPresenter:
                 await work()
 
         self.outbox.put(key, job)
+
+    def lobby_changed(self, session: GameSession) -> None:
+        """Redraw a lobby whose seats changed without a click on it (the latest seats win)."""
+
+        async def work() -> None:
+            record = session.record
+            if record.status != "lobby" or record.message_id is None:
+                return  # started or closed meanwhile: that redraws it
+            cfg = await self.client.runtime.config(record.guild_id)
+            channel = self._channel(session)
+            await self.outbox.slot(("edit", channel.id))
+            try:
+                await channel.get_partial_message(record.message_id).edit(
+                    content=rematch_line(session, record.language),
+                    **lobby_message(session, record.language, cfg.hosts_change_options),
+                )
+            except discord.HTTPException as exc:
+                # Deleted by a moderator, say: the next click on it gets a fresh answer.
+                log.info("the lobby of game %s could not be redrawn: %s", session.id, exc)
+
+        self._post(session, f"lobby:{session.id}", work)
 
     def board_moved(self, session: GameSession, old_message_id: int) -> None:
         """The board was posted again below: the old one becomes a line pointing to it, with

@@ -19,10 +19,10 @@ from bot.replay import Replay, Replays, Step
 from bot.runtime import GameError
 from bot.session import GameSession
 from cogs import ids
-from cogs.hand import Button, detached
 from cogs.messages import COLOUR, game_text, game_title, outcome_text, shown_name
 from cogs.permissions import reader
 from cogs.replies import Reply, guarded
+from cogs.views import Button, detached
 
 EMBED_LIMIT = 6000
 """Discord's limit for all the text of an embed."""

@@ -9,9 +9,9 @@ import discord
 
 from bot.i18n import t
 from cogs import ids
-from cogs.hand import Button, detached
 from cogs.messages import hand_button_text
 from cogs.replies import Reply, guarded
+from cogs.views import Button, detached
 
 
 class ConfirmButton(discord.ui.DynamicItem[Button], template=ids.CONFIRM.pattern):

@@ -25,11 +25,11 @@ from bot.storage import PastGame, Recent, SeatRecord, Skill, TeamRecord
 from bot.text import NAME_LIMIT, shown
 from cogs import ids, replay
 from cogs.games import GAME_CHOICES
-from cogs.hand import Button, detached
 from cogs.messages import COLOUR, game_title, known
 from cogs.permissions import reader
 from cogs.replay import ReplayButton
 from cogs.replies import Reply, guarded
+from cogs.views import Button, detached
 
 
 def when(timestamp: float) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -162,3 +163,27 @@ def private_channel(world: World, name: str, *members: Any) -> Any:
         allowed = Overwrite(target_id=user_id, type=OverwriteType.MEMBER, allow=view)
         backend.set_overwrite(channel.id, allowed)
     return channel
+
+
+async def pictures_off(world: World) -> None:
+    """Boards and panels without pictures, for tests that time answers to a fraction of a second
+    of the wall clock: a picture is drawn in another process, on its own time."""
+    await world.env.bot.runtime.change_config(
+        world.guild.id, lambda cfg: cfg.model_copy(update={"images": False})
+    )
+
+
+class DeclaredLock(asyncio.Lock):
+    """An asyncio.Lock whose contended waits SimCord counts as intended, not as a hang: a test
+    holds a game's lock to make clicks arrive while the game is busy."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__()
+        self._env = env
+
+    async def acquire(self) -> bool:
+        if not self.locked():
+            return await super().acquire()
+        # In a task of its own: SimCord counts a declaration for the task that makes it.
+        declared = self._env.external_wait(super().acquire(), reason="the test holds the lock")
+        return await asyncio.get_running_loop().create_task(declared)

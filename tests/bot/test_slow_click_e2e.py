@@ -12,13 +12,17 @@ settles. It locks and unlocks exactly like the lock it replaces.
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 import pytest
 
 from cogs.replies import ACK_AFTER
-from tests.bot.driver import components, only_session, open_game, ready_move
+from tests.bot.driver import (
+    DeclaredLock,
+    components,
+    only_session,
+    open_game,
+    pictures_off,
+    ready_move,
+)
 
 DISCORD_DEADLINE = 3.0
 """Seconds Discord waits for the first answer to an interaction."""
@@ -30,26 +34,8 @@ pytestmark = pytest.mark.simcord(settle_timeout=ACK_AFTER * 0.9)
 
 @pytest.fixture(autouse=True)
 async def text_only(world):
-    """Boards and panels without pictures: these tests time acknowledgements to a fraction of a
-    second of the wall clock, and a picture is drawn in another process, on its own time."""
-    await world.env.bot.runtime.change_config(
-        world.guild.id, lambda cfg: cfg.model_copy(update={"images": False})
-    )
-
-
-class DeclaredLock(asyncio.Lock):
-    """An asyncio.Lock whose contended waits SimCord counts as intended, not as a hang."""
-
-    def __init__(self, env: Any) -> None:
-        super().__init__()
-        self._env = env
-
-    async def acquire(self) -> bool:
-        if not self.locked():
-            return await super().acquire()
-        # In a task of its own: SimCord counts a declaration for the task that makes it.
-        declared = self._env.external_wait(super().acquire(), reason="the test holds the lock")
-        return await asyncio.get_running_loop().create_task(declared)
+    """Boards and panels without pictures (these tests time acknowledgements)."""
+    await pictures_off(world)
 
 
 async def held_game(world):

@@ -24,6 +24,7 @@ lobby-rmai = Remove AI
 lobby-start = Start
 lobby-cancel = Cancel
 lobby-closed = This lobby was closed.
+lobby-left = You left the lobby.
 lobby-in-thread = Your lobby is open in { $thread }.
 thread-name = { $game }
 ai-name = AI { $number }
@@ -122,6 +123,8 @@ error-seat-count = This game needs { $low } to { $high ->
   }.
 error-options-players = These options do not work with this number of players: { $detail }
 error-already-started = The game has already started.
+error-lobby-closed = This lobby has closed.
+error-status-elsewhere = Your game is played in { $channel }: use this command there.
 error-host-only = Only the host can do that.
 error-not-a-player = You are not in this game.
 error-not-started = The game has not started yet.
@@ -149,7 +152,7 @@ error-bot-permissions = I cannot run a game here: in this channel I am missing {
     [one] the { $missing } permission. An admin can grant it
    *[other] these permissions: { $missing }. An admin can grant them
 } in the channel's settings, under Permissions.
-error-bot-permissions-pictures = I cannot run a game here: in this channel I am missing the { $missing } permission, which the pictures of the table need. An admin can grant it in the channel's settings, under Permissions, or turn the pictures off with `/config images off`.
+error-bot-permissions-pictures = I cannot run a game here: in this channel I am missing the { $missing } permission, which the pictures of the table need. An admin can grant it in the channel's settings, under Permissions, or turn the pictures off with `/config images value:off`.
 permission-view_channel = View Channel
 permission-send_messages = Send Messages
 permission-create_public_threads = Create Public Threads
@@ -253,7 +256,10 @@ confirm-cancelled = Nothing changed.
 reclaim-button = Take my seat back
 reclaim-done = Your seat is yours again. Press “{ $button }” to play.
 error-seat-not-taken = The AI is not playing your seat.
+error-ai-plays-seat = The AI is playing your seat. To play again, take it back: open “My hand” and press “Take my seat back”.
+hand-ai-plays = The AI is playing your seat. Take it back to play again.
 kick-done = The AI plays { $member }'s seat now.
+kick-done-lobby = { $member }'s seat in the lobby is free again.
 config-afk-ai = When the clock runs out: the AI moves; after { $count ->
     [one] { $count } timeout
    *[other] { $count } timeouts
