@@ -7,8 +7,7 @@ smallest one: a seat they name exists however few play.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Self
+from typing import Any
 
 import discord
 
@@ -18,14 +17,15 @@ from bot.guild_config import GuildConfig
 from bot.i18n import t
 from bot.runtime import GameError
 from cogs import ids
+from cogs.items import Component
 from cogs.messages import COLOUR, game_title
 from cogs.options import arrange, controls, decode
-from cogs.replies import Reply, guarded
+from cogs.replies import Reply
 from cogs.views import Button, Select, chosen, detached, select_options
 from engines.options import fitted
 
 
-class DefaultToggle(discord.ui.DynamicItem[Button], template=ids.DEFAULT_TOGGLE.pattern):
+class DefaultToggle(Component, discord.ui.DynamicItem[Button], layout=ids.DEFAULT_TOGGLE):
     """Turns one of a game's on/off defaults on or off (its custom_id says which)."""
 
     def __init__(
@@ -47,22 +47,15 @@ class DefaultToggle(discord.ui.DynamicItem[Button], template=ids.DEFAULT_TOGGLE.
         )
         self.slug, self.option, self.on = slug, option, on
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The toggle again, from a clicked custom_id."""
-        return cls(**ids.DEFAULT_TOGGLE.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Store the default and redraw the panel."""
         value = "1" if self.on else "0"
-        await guarded(
+        await self.answer(
             interaction, lambda reply: default_click(reply, self.slug, self.option, value)
         )
 
 
-class DefaultSelect(discord.ui.DynamicItem[Select], template=ids.DEFAULT_OPTION.pattern):
+class DefaultSelect(Component, discord.ui.DynamicItem[Select], layout=ids.DEFAULT_OPTION):
     """Chooses one of a game's other defaults."""
 
     def __init__(
@@ -83,17 +76,10 @@ class DefaultSelect(discord.ui.DynamicItem[Select], template=ids.DEFAULT_OPTION.
         )
         self.slug, self.option = slug, option
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The select again, from a chosen custom_id (the value came with the click)."""
-        return cls(**ids.DEFAULT_OPTION.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Store the chosen default and redraw the panel."""
         value = chosen(interaction)
-        await guarded(
+        await self.answer(
             interaction, lambda reply: default_click(reply, self.slug, self.option, value)
         )
 

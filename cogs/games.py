@@ -24,6 +24,7 @@ from cogs.pictures import board_picture, with_picture
 from cogs.replay import export_log
 from cogs.replies import Reply, guarded
 from cogs.seats import confirmation, is_manager
+from cogs.views import sending
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +114,8 @@ class GamesCog(commands.Cog):
         if thread is None:
             message_id = await reply.post(**message)
         else:
-            message_id = (await thread.send(**message)).id
+            with sending(message):
+                message_id = (await thread.send(**message)).id
             await reply.answer(t(lang, "lobby-in-thread", thread=thread.mention))
         await self.runtime.board_posted(session, message_id)
 

@@ -7,9 +7,8 @@ is refused and the panel redrawn, never applied twice.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable, Hashable, Sequence
-from typing import Any, Self
+from typing import Any
 
 import discord
 
@@ -19,6 +18,7 @@ from bot.presenter import ShownPanel
 from bot.runtime import GameError
 from bot.session import GameSession, StaleAction
 from cogs import ids
+from cogs.items import Component
 from cogs.live_panels import showing
 from cogs.messages import (
     announcements,
@@ -32,7 +32,7 @@ from cogs.messages import (
 )
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
 from cogs.pictures import hand_picture, with_picture
-from cogs.replies import MESSAGE_LIMIT, Answer, Reply, guarded
+from cogs.replies import MESSAGE_LIMIT, Answer, Reply
 from cogs.seats import ReclaimButton
 from cogs.views import ROWS, Button, Select, chosen, detached, select_options
 
@@ -55,7 +55,7 @@ def seated(session: GameSession, user_id: int) -> int:
     return seat
 
 
-class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND.pattern):
+class HandButton(Component, discord.ui.DynamicItem[Button], layout=ids.HAND):
     """ "My hand": a fresh private panel for a seated player."""
 
     def __init__(self, game_id: str, label: str = "🂠") -> None:
@@ -68,21 +68,14 @@ class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND.pattern):
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.HAND.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer with the clicker's own panel."""
-        await guarded(
+        await self.answer(
             interaction, lambda reply: show_hand(reply, self.game_id), game_id=self.game_id
         )
 
 
-class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES.pattern):
+class RulesButton(Component, discord.ui.DynamicItem[Button], layout=ids.RULES):
     """ "Rules" under a lobby or a board: the game's rules and the variants it is played with,
     only for the member who clicked, in their language."""
 
@@ -96,13 +89,6 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES.pattern):
         )
         self.slug, self.game_id = slug, game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.RULES.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """The rules; the game's variants too while it is on (an ended one has none to show)."""
 
@@ -111,7 +97,7 @@ class RulesButton(discord.ui.DynamicItem[Button], template=ids.RULES.pattern):
             session = reply.bot.runtime.sessions.get(self.game_id)
             await reply.answer(embed=rules_embed(self.slug, reply.lang, session))
 
-        await guarded(interaction, work)
+        await self.answer(interaction, work)
 
 
 def rules_button(session: GameSession, lang: str) -> RulesButton:
@@ -119,7 +105,7 @@ def rules_button(session: GameSession, lang: str) -> RulesButton:
     return RulesButton(session.record.slug, session.id, t(lang, "rules-button"))
 
 
-class ActionButton(discord.ui.DynamicItem[Button], template=ids.ACT.pattern):
+class ActionButton(Component, discord.ui.DynamicItem[Button], layout=ids.ACT):
     """One legal action of a private panel."""
 
     def __init__(
@@ -138,23 +124,16 @@ class ActionButton(discord.ui.DynamicItem[Button], template=ids.ACT.pattern):
         super().__init__(button)
         self.game_id, self.version, self.action = game_id, version, action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.ACT.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the action and redraw the panel."""
-        await guarded(
+        await self.answer(
             interaction,
             lambda reply: play(reply, self.game_id, self.action, self.version),
             game_id=self.game_id,
         )
 
 
-class PickButton(discord.ui.DynamicItem[Button], template=ids.PICK.pattern):
+class PickButton(Component, discord.ui.DynamicItem[Button], layout=ids.PICK):
     """The first click of a two-click choice (The Game's card): the panel then offers the
     actions that follow from it (its piles). Nothing is played yet."""
 
@@ -174,21 +153,14 @@ class PickButton(discord.ui.DynamicItem[Button], template=ids.PICK.pattern):
         super().__init__(button)
         self.game_id, self.version, self.key = game_id, version, key
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.PICK.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Redraw the panel with what follows from the pick."""
-        await guarded(
+        await self.answer(
             interaction, lambda reply: pick(reply, self.game_id, self.key), game_id=self.game_id
         )
 
 
-class UndoButton(discord.ui.DynamicItem[Button], template=ids.UNDO.pattern):
+class UndoButton(Component, discord.ui.DynamicItem[Button], layout=ids.UNDO):
     """Takes back the seat's last move, where the game's rules allow it (engines' undoable)."""
 
     def __init__(
@@ -198,21 +170,14 @@ class UndoButton(discord.ui.DynamicItem[Button], template=ids.UNDO.pattern):
         super().__init__(discord.ui.Button(label=label, custom_id=custom_id, row=row))
         self.game_id, self.version = game_id, version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.UNDO.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Take the move back and redraw the panel."""
-        await guarded(
+        await self.answer(
             interaction, lambda reply: undo(reply, self.game_id, self.version), game_id=self.game_id
         )
 
 
-class ActionSelect(discord.ui.DynamicItem[Select], template=ids.SELECT.pattern):
+class ActionSelect(Component, discord.ui.DynamicItem[Select], layout=ids.SELECT):
     """A group of legal actions too many for buttons; each option's value is an action."""
 
     def __init__(
@@ -233,24 +198,17 @@ class ActionSelect(discord.ui.DynamicItem[Select], template=ids.SELECT.pattern):
         )
         self.game_id, self.version = game_id, version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The select again, from a chosen custom_id (its options came with the click)."""
-        return cls(**ids.SELECT.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Play the chosen action and redraw the panel."""
         action = chosen(interaction)
-        await guarded(
+        await self.answer(
             interaction,
             lambda reply: play(reply, self.game_id, action, self.version),
             game_id=self.game_id,
         )
 
 
-class ExtraSelect(discord.ui.DynamicItem[Select], template=ids.EXTRA.pattern):
+class ExtraSelect(Component, discord.ui.DynamicItem[Select], layout=ids.EXTRA):
     """Actions outside the turn order that any player may take (The Game's pile signals)."""
 
     def __init__(
@@ -266,22 +224,15 @@ class ExtraSelect(discord.ui.DynamicItem[Select], template=ids.EXTRA.pattern):
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The select again, from a chosen custom_id."""
-        return cls(**ids.EXTRA.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Take the chosen action and redraw the panel."""
         action = chosen(interaction)
-        await guarded(
+        await self.answer(
             interaction, lambda reply: extra(reply, self.game_id, action), game_id=self.game_id
         )
 
 
-class DmToggle(discord.ui.DynamicItem[Button], template=ids.DM.pattern):
+class DmToggle(Component, discord.ui.DynamicItem[Button], layout=ids.DM):
     """Under a turn DM: turn these DMs off (or on again)."""
 
     def __init__(self, on: bool, label: str = "", row: int | None = None) -> None:
@@ -294,13 +245,6 @@ class DmToggle(discord.ui.DynamicItem[Button], template=ids.DM.pattern):
         )
         self.on = on
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.DM.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Store the preference and confirm it."""
 
@@ -308,7 +252,7 @@ class DmToggle(discord.ui.DynamicItem[Button], template=ids.DM.pattern):
             await reply.bot.runtime.set_turn_dms(reply.user.id, self.on)
             await reply.answer(**turn_dms_message(self.on, reply.lang))
 
-        await guarded(interaction, work)
+        await self.answer(interaction, work)
 
 
 def turn_dms_message(on: bool, lang: str, *, asked: bool = False) -> dict[str, Any]:

@@ -4,8 +4,7 @@ the variants."""
 
 from __future__ import annotations
 
-import re
-from typing import Any, Self
+from typing import Any
 
 import discord
 
@@ -15,10 +14,11 @@ from bot.session import GameSession
 from bot.variants import option_name, value_label
 from cogs import ids, permissions
 from cogs.hand import board_message, rules_button
+from cogs.items import Component
 from cogs.messages import lobby_embed, lobby_players, mention
 from cogs.options import arrange, controls, decode
 from cogs.pictures import board_picture, with_picture
-from cogs.replies import Reply, guarded
+from cogs.replies import Reply
 from cogs.views import Button, Select, chosen, detached, select_options
 from engines.options import fitted
 
@@ -32,7 +32,7 @@ VERBS: tuple[tuple[str, discord.ButtonStyle], ...] = (
 )
 
 
-class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY.pattern):
+class LobbyButton(Component, discord.ui.DynamicItem[Button], layout=ids.LOBBY):
     """Join / Leave / Add AI / Remove AI / Start / Cancel."""
 
     def __init__(
@@ -53,23 +53,16 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY.pattern):
         )
         self.game_id, self.verb = game_id, verb
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.LOBBY.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Apply the lobby verb and redraw the lobby."""
-        await guarded(
+        await self.answer(
             interaction,
             lambda reply: lobby_click(reply, self.game_id, self.verb),
             game_id=self.game_id,
         )
 
 
-class OptionToggle(discord.ui.DynamicItem[Button], template=ids.LOBBY_TOGGLE.pattern):
+class OptionToggle(Component, discord.ui.DynamicItem[Button], layout=ids.LOBBY_TOGGLE):
     """Turns one of the lobby's on/off options on or off (its custom_id says which)."""
 
     def __init__(
@@ -91,24 +84,17 @@ class OptionToggle(discord.ui.DynamicItem[Button], template=ids.LOBBY_TOGGLE.pat
         )
         self.game_id, self.option, self.on = game_id, option, on
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The toggle again, from a clicked custom_id."""
-        return cls(**ids.LOBBY_TOGGLE.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Set the option and redraw the lobby."""
         value = "1" if self.on else "0"
-        await guarded(
+        await self.answer(
             interaction,
             lambda reply: option_click(reply, self.game_id, self.option, value),
             game_id=self.game_id,
         )
 
 
-class OptionSelect(discord.ui.DynamicItem[Select], template=ids.LOBBY_OPTION.pattern):
+class OptionSelect(Component, discord.ui.DynamicItem[Select], layout=ids.LOBBY_OPTION):
     """Chooses the value of one of the lobby's other options."""
 
     def __init__(
@@ -129,17 +115,10 @@ class OptionSelect(discord.ui.DynamicItem[Select], template=ids.LOBBY_OPTION.pat
         )
         self.game_id, self.option = game_id, option
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The select again, from a chosen custom_id (the value came with the click)."""
-        return cls(**ids.LOBBY_OPTION.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Set the option to the chosen value and redraw the lobby."""
         value = chosen(interaction)
-        await guarded(
+        await self.answer(
             interaction,
             lambda reply: option_click(reply, self.game_id, self.option, value),
             game_id=self.game_id,
@@ -204,7 +183,7 @@ async def lobby_click(reply: Reply, game_id: str, verb: str) -> None:
     await redraw_lobby(reply, session)
 
 
-class RematchButton(discord.ui.DynamicItem[Button], template=ids.REMATCH.pattern):
+class RematchButton(Component, discord.ui.DynamicItem[Button], layout=ids.REMATCH):
     """ "Play again" under a finished game's results: a new lobby, same game, same table."""
 
     def __init__(self, game_id: str, label: str = "🔁") -> None:
@@ -215,16 +194,9 @@ class RematchButton(discord.ui.DynamicItem[Button], template=ids.REMATCH.pattern
         super().__init__(button)
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.REMATCH.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Open the rematch's lobby here, pinging the players it waits for."""
-        await guarded(interaction, lambda reply: rematch(reply, self.game_id))
+        await self.answer(interaction, lambda reply: rematch(reply, self.game_id))
 
 
 async def rematch(reply: Reply, game_id: str) -> None:

@@ -38,6 +38,7 @@ from cogs.outbox import Outbox
 from cogs.pictures import board_picture, hand_picture, with_picture
 from cogs.replay import replay_view
 from cogs.seats import reclaim_view
+from cogs.views import sending
 from engines.core import Event
 
 log = logging.getLogger(__name__)
@@ -95,11 +96,12 @@ class DiscordPresenter:
             cfg = await self.client.runtime.config(record.guild_id)
             channel = self._channel(session)
             await self.outbox.slot(("edit", channel.id))
+            lobby = lobby_message(session, record.language, cfg.hosts_change_options)
             try:
-                await channel.get_partial_message(record.message_id).edit(
-                    content=rematch_line(session, record.language),
-                    **lobby_message(session, record.language, cfg.hosts_change_options),
-                )
+                with sending(lobby):
+                    await channel.get_partial_message(record.message_id).edit(
+                        content=rematch_line(session, record.language), **lobby
+                    )
             except discord.HTTPException as exc:
                 # Deleted by a moderator, say: the next click on it gets a fresh answer.
                 log.info("the lobby of game %s could not be redrawn: %s", session.id, exc)
@@ -192,8 +194,13 @@ class DiscordPresenter:
             self.board_changed(session)
 
     async def _draw_board(self, session: GameSession, *, final: bool = False) -> None:
+        message = board_message(session, session.record.language)
+        with sending(message):
+            await self._show_board(session, message, final)
+
+    async def _show_board(self, session: GameSession, message: dict[str, Any], final: bool) -> None:
+        """Edit the board into `message`, or post it again below (buried, too old, deleted)."""
         record = session.record
-        message = board_message(session, record.language)
         picture = await board_picture(self.client, session, record.language)
         channel = self._channel(session)
         buried = 0 < self.repost_after <= self._below.get(session.id, 0)
@@ -273,9 +280,10 @@ class DiscordPresenter:
         try:
             channel = await self._dm_channel(user_id)
             await self.outbox.slot(("post", channel.id))
-            sent = await channel.send(
-                t(lang, "dm-your-turn", link=link), **with_picture(panel, picture)
-            )
+            with sending(panel):
+                sent = await channel.send(
+                    t(lang, "dm-your-turn", link=link), **with_picture(panel, picture)
+                )
             if session.running:  # stored, so that its buttons go when the game ends
                 dm = TurnDm(user_id, channel.id, sent.id, lang)
                 await self.client.runtime.turn_dm_sent(session.id, dm)
@@ -365,7 +373,8 @@ class DiscordPresenter:
             fields["allowed_mentions"] = pings
         try:
             await self.outbox.slot(("post", channel.id))
-            await channel.send(text[:2000], **fields)
+            with sending(fields):
+                await channel.send(text[:2000], **fields)
         except discord.HTTPException as exc:
             await self._failed(session, exc)
 
@@ -479,7 +488,8 @@ class DiscordPresenter:
             view = replay_view(record.id, lang)
             view.add_item(RematchButton(record.id, t(lang, "rematch-button")))
             await self.outbox.slot(("post", channel.id))
-            await channel.send(text, view=view)
+            with sending({"view": view}):
+                await channel.send(text, view=view)
         else:
             await self.outbox.slot(("post", channel.id))
             await channel.send(text)

@@ -25,6 +25,7 @@ from bot.shards import shard_of
 from bot.storage.database import Channels
 from cogs.hand import relayed_work
 from cogs.replies import MESSAGE_LIMIT, Answer, answered
+from cogs.views import sending
 
 log = logging.getLogger(__name__)
 
@@ -72,12 +73,14 @@ class RelayedReply(Answer):
         """An ephemeral followup of the acknowledged click."""
         if text is not None:
             fields["content"] = text[:MESSAGE_LIMIT]
-        await self._webhook.send(ephemeral=True, **fields)
+        with sending(fields):
+            await self._webhook.send(ephemeral=True, **fields)
 
     async def edit(self, **fields: Any) -> None:
         """Redraw the turn DM: a message of the bot's own, in the member's DM channel."""
         channel = self.bot.get_partial_messageable(int(self._click["channel"]))
-        await channel.get_partial_message(int(self._click["message"])).edit(**fields)
+        with sending(fields):
+            await channel.get_partial_message(int(self._click["message"])).edit(**fields)
         self._edited = True
 
     def own_panel(self) -> PrivatePanel | None:
@@ -98,7 +101,8 @@ class WebhookPanel:
 
     async def redraw(self, **fields: Any) -> None:
         """Edit the panel through the click's token."""
-        await self.webhook.edit_message(self.message_id, **fields)
+        with sending(fields):
+            await self.webhook.edit_message(self.message_id, **fields)
 
     async def remove(self) -> None:
         """Delete the panel through the click's token."""

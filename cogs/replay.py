@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any, Self
+from typing import Any
 
 import discord
 
@@ -19,9 +19,10 @@ from bot.replay import Replay, Replays, Step
 from bot.runtime import GameError
 from bot.session import GameSession
 from cogs import ids
+from cogs.items import Component
 from cogs.messages import COLOUR, game_text, game_title, outcome_text, shown_name
 from cogs.permissions import reader
-from cogs.replies import Reply, guarded
+from cogs.replies import Reply
 from cogs.views import Button, detached
 
 EMBED_LIMIT = 6000
@@ -32,7 +33,7 @@ BOARD_LIMIT = 2000
 NAV = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 
 
-class ReplayButton(discord.ui.DynamicItem[Button], template=ids.REPLAY.pattern):
+class ReplayButton(Component, discord.ui.DynamicItem[Button], layout=ids.REPLAY):
     """Opens a finished game's replay, only for the member who clicked."""
 
     def __init__(self, game_id: str, label: str = "") -> None:
@@ -46,13 +47,6 @@ class ReplayButton(discord.ui.DynamicItem[Button], template=ids.REPLAY.pattern):
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.REPLAY.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """The replay's first step: the deal."""
 
@@ -60,10 +54,10 @@ class ReplayButton(discord.ui.DynamicItem[Button], template=ids.REPLAY.pattern):
             replay = await replay_of(reply, self.game_id)
             await reply.answer(**viewer(replay, 0, reply.lang))
 
-        await guarded(interaction, work)
+        await self.answer(interaction, work)
 
 
-class StepButton(discord.ui.DynamicItem[Button], template=ids.REPLAY_STEP.pattern):
+class StepButton(Component, discord.ui.DynamicItem[Button], layout=ids.REPLAY_STEP):
     """⏮ ◀ ▶ ⏭: the viewer goes to step `version` of the game."""
 
     def __init__(self, game_id: str, version: int, key: str, disabled: bool = False) -> None:
@@ -77,13 +71,6 @@ class StepButton(discord.ui.DynamicItem[Button], template=ids.REPLAY_STEP.patter
         )
         self.game_id, self.version = game_id, version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.REPLAY_STEP.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Redraw the viewer at the step this button goes to."""
 
@@ -91,7 +78,7 @@ class StepButton(discord.ui.DynamicItem[Button], template=ids.REPLAY_STEP.patter
             replay = await replay_of(reply, self.game_id)
             await reply.edit(**viewer(replay, self.version, reply.lang))
 
-        await guarded(interaction, work)
+        await self.answer(interaction, work)
 
 
 ITEMS = (ReplayButton, StepButton)

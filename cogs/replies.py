@@ -23,6 +23,7 @@ from bot.i18n import language_of, t
 from bot.presenter import PrivatePanel
 from bot.runtime import GameError
 from bot.storage import StorageError
+from cogs.views import sending
 from engines.core import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -102,10 +103,11 @@ class InteractionPanel:
 
     async def redraw(self, **fields: Any) -> None:
         """Edit the panel through the interaction's token."""
-        if self._original:
-            await self.interaction.edit_original_response(**fields)
-        else:
-            await self.interaction.followup.edit_message(self.message_id, **fields)
+        with sending(fields):
+            if self._original:
+                await self.interaction.edit_original_response(**fields)
+            else:
+                await self.interaction.followup.edit_message(self.message_id, **fields)
 
     async def remove(self) -> None:
         """Delete the panel through the interaction's token."""
@@ -194,23 +196,25 @@ class Reply(Answer):
         await self._claim()
         if text is not None:
             fields["content"] = text[:MESSAGE_LIMIT]
-        if self.interaction.response.is_done():
-            # A followup is reached later by its id (after a deferral the first one takes the
-            # place of "thinking…").
-            sent = await self.interaction.followup.send(ephemeral=True, wait=True, **fields)
-            self._shown = Shown(sent.id, ephemeral=True, original=False)
-        else:
-            callback = await self.interaction.response.send_message(ephemeral=True, **fields)
-            if callback.message_id is not None:
-                self._shown = Shown(callback.message_id, ephemeral=True, original=True)
+        with sending(fields):
+            if self.interaction.response.is_done():
+                # A followup is reached later by its id (after a deferral the first one takes
+                # the place of "thinking…").
+                sent = await self.interaction.followup.send(ephemeral=True, wait=True, **fields)
+                self._shown = Shown(sent.id, ephemeral=True, original=False)
+            else:
+                callback = await self.interaction.response.send_message(ephemeral=True, **fields)
+                if callback.message_id is not None:
+                    self._shown = Shown(callback.message_id, ephemeral=True, original=True)
 
     async def post(self, **fields: Any) -> int:
         """A message everyone in the channel sees; returns its id."""
         await self._claim()
-        if self.interaction.response.is_done():
-            message = await self.interaction.followup.send(wait=True, **fields)
-            return message.id
-        callback = await self.interaction.response.send_message(**fields)
+        with sending(fields):
+            if self.interaction.response.is_done():
+                message = await self.interaction.followup.send(wait=True, **fields)
+                return message.id
+            callback = await self.interaction.response.send_message(**fields)
         if callback.message_id is not None:
             return callback.message_id
         return (await self.interaction.original_response()).id
@@ -218,10 +222,11 @@ class Reply(Answer):
     async def edit(self, **fields: Any) -> None:
         """Redraw the message whose component was used."""
         await self._claim()
-        if self.interaction.response.is_done():
-            await self.interaction.edit_original_response(**fields)
-        else:
-            await self.interaction.response.edit_message(**fields)
+        with sending(fields):
+            if self.interaction.response.is_done():
+                await self.interaction.edit_original_response(**fields)
+            else:
+                await self.interaction.response.edit_message(**fields)
         message = self.interaction.message
         if message is not None and self.private_panel:
             # A component's original response is the message it is on.

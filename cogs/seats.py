@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any, Self
-
 import discord
 
 from bot.i18n import t
 from cogs import ids
+from cogs.items import Component
 from cogs.messages import hand_button_text
-from cogs.replies import Reply, guarded
+from cogs.replies import Reply
 from cogs.views import Button, detached
 
 
-class ConfirmButton(discord.ui.DynamicItem[Button], template=ids.CONFIRM.pattern):
+class ConfirmButton(Component, discord.ui.DynamicItem[Button], layout=ids.CONFIRM):
     """The confirmation of /game leave and /game end."""
 
     def __init__(self, game_id: str, what: str, label: str = "") -> None:
@@ -27,23 +25,16 @@ class ConfirmButton(discord.ui.DynamicItem[Button], template=ids.CONFIRM.pattern
         )
         self.game_id, self.what = game_id, what
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.CONFIRM.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Carry out the confirmed leave or end."""
-        await guarded(
+        await self.answer(
             interaction,
             lambda reply: confirmed(reply, self.game_id, self.what),
             game_id=self.game_id,
         )
 
 
-class CancelButton(discord.ui.DynamicItem[Button], template=ids.CANCEL.pattern):
+class CancelButton(Component, discord.ui.DynamicItem[Button], layout=ids.CANCEL):
     """The way out of a confirmation: nothing happens."""
 
     def __init__(self, game_id: str, what: str, label: str = "") -> None:
@@ -55,23 +46,16 @@ class CancelButton(discord.ui.DynamicItem[Button], template=ids.CANCEL.pattern):
             )
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.CANCEL.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Close the confirmation; the game is as it was."""
 
         async def work(reply: Reply) -> None:
             await reply.edit(content=t(reply.lang, "confirm-cancelled"), view=None)
 
-        await guarded(interaction, work)
+        await self.answer(interaction, work)
 
 
-class ReclaimButton(discord.ui.DynamicItem[Button], template=ids.RECLAIM.pattern):
+class ReclaimButton(Component, discord.ui.DynamicItem[Button], layout=ids.RECLAIM):
     """ "Take my seat back" after the AI took it over."""
 
     def __init__(self, game_id: str, label: str = "") -> None:
@@ -84,16 +68,11 @@ class ReclaimButton(discord.ui.DynamicItem[Button], template=ids.RECLAIM.pattern
         )
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.RECLAIM.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Give the seat back to the member who clicked, if it is theirs."""
-        await guarded(interaction, lambda reply: reclaim(reply, self.game_id), game_id=self.game_id)
+        await self.answer(
+            interaction, lambda reply: reclaim(reply, self.game_id), game_id=self.game_id
+        )
 
 
 ITEMS = (ConfirmButton, CancelButton, ReclaimButton)

@@ -6,9 +6,8 @@ leaderboard), and the replays /history opens show every hand of a finished game.
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
-from typing import Any, Self
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -25,6 +24,7 @@ from bot.storage import PastGame, Recent, SeatRecord, Skill, TeamRecord
 from bot.text import NAME_LIMIT, shown
 from cogs import ids, replay
 from cogs.games import GAME_CHOICES
+from cogs.items import Component
 from cogs.messages import COLOUR, game_title, known
 from cogs.permissions import reader
 from cogs.replay import ReplayButton
@@ -153,7 +153,7 @@ def stats_embed(
 # --- /leaderboard ---
 
 
-class PageButton(discord.ui.DynamicItem[Button], template=ids.LEADERBOARD.pattern):
+class PageButton(Component, discord.ui.DynamicItem[Button], layout=ids.LEADERBOARD):
     """Previous and Next under a leaderboard: the page drawn anew for whoever clicked."""
 
     def __init__(self, slug: str, page: int, label: str = "", disabled: bool = False) -> None:
@@ -167,13 +167,6 @@ class PageButton(discord.ui.DynamicItem[Button], template=ids.LEADERBOARD.patter
         )
         self.slug, self.page = slug, page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        """The button again, from a clicked custom_id."""
-        return cls(**ids.LEADERBOARD.parse(match))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         """Redraw the leaderboard at this page."""
 
@@ -181,7 +174,7 @@ class PageButton(discord.ui.DynamicItem[Button], template=ids.LEADERBOARD.patter
             known(self.slug)
             await reply.edit(**await leaderboard_message(reply, self.slug, self.page))
 
-        await guarded(interaction, work)
+        await self.answer(interaction, work)
 
 
 ITEMS = (PageButton, *replay.ITEMS)
