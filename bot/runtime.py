@@ -52,6 +52,17 @@ class GameError(Exception):
         self.params = params
 
 
+def _held_by(seat: SeatRecord, *, ai: bool) -> None:
+    """GameError unless the seat's member may act on it: not removed from the game, and the AI
+    playing it (`ai`: to take it back) or not (to do anything else with it)."""
+    if seat.kicked:
+        raise GameError("error-kicked")
+    if seat.ai and not ai:
+        raise GameError("error-ai-plays-seat")
+    if ai and not seat.ai:
+        raise GameError("error-seat-not-taken")
+
+
 def _with_seat(record: GameRecord, index: int, **changes: Any) -> GameRecord:
     """A copy of `record` whose seat `index` has `changes` (the original is left untouched)."""
     seats = list(record.seats)
@@ -501,13 +512,7 @@ class Runtime:
         async with session.lock:
             if not session.running:
                 raise GameError("error-game-over")
-            held = session.record.seats[seat]
-            if held.kicked:
-                raise GameError("error-kicked")
-            if held.ai and not ai_holds:
-                raise GameError("error-ai-plays-seat")
-            if ai_holds and not held.ai:
-                raise GameError("error-seat-not-taken")
+            _held_by(session.record.seats[seat], ai=ai_holds)
             yield seat
 
     async def act(
@@ -597,15 +602,13 @@ class Runtime:
 
     @staticmethod
     def require_seat(session: GameSession, user_id: int) -> None:
-        """GameError unless the member plays a seat of this running game themselves (to leave
-        it), or is in its lobby."""
+        """GameError unless the member is in the game's lobby, or plays their seat of the
+        running game themselves (to leave it)."""
         seat = session.seat_of(user_id)
         if seat is None:
             raise GameError("error-not-a-player")
-        if session.record.status != "lobby" and session.record.seats[seat].kicked:
-            raise GameError("error-kicked")
-        if session.record.status != "lobby" and session.record.seats[seat].ai:
-            raise GameError("error-ai-plays-seat")
+        if session.record.status != "lobby":
+            _held_by(session.record.seats[seat], ai=False)
 
     async def end(self, session: GameSession, user_id: int, manager: bool) -> None:
         """The host (or a server manager) ends a game early; it is recorded as abandoned."""
