@@ -4,6 +4,9 @@ what happened, in their language, and the game stays as it was."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any
 
 import pytest
 
@@ -50,6 +53,16 @@ def no_errors_logged(caplog) -> None:
     assert bad == []
 
 
+async def while_busy(world, session, *clicks: Callable[[], Awaitable[Any]]) -> list[Any]:
+    """The clicks, each arriving while the game is busy (its lock held), then all answered."""
+    session.lock = DeclaredLock(world.env)
+    await session.lock.acquire()
+    done = [await click() for click in clicks]
+    session.lock.release()
+    await world.env.settle()
+    return done
+
+
 async def leave(member, channel) -> None:
     asked = await member.slash(channel, "game leave")
     await member.click(asked.response.message, label="Yes, leave")
@@ -67,12 +80,10 @@ async def test_a_signal_chosen_twice_at_once_is_sent_once_and_the_second_says_so
     panel = (await bob.click(board_message, label="My hand")).response
     signals = next(c for c in components(panel) if c["custom_id"].startswith("tb:x:"))
     # A double click: both reach the bot while the game is busy, before the panel is redrawn.
-    session.lock = DeclaredLock(world.env)
-    await session.lock.acquire()
-    first = await bob.select(panel.message, ["signal.2.dont_play"], custom_id=signals["custom_id"])
-    second = await bob.select(panel.message, ["signal.2.dont_play"], custom_id=signals["custom_id"])
-    session.lock.release()
-    await world.env.settle()
+    choose = partial(
+        bob.select, panel.message, ["signal.2.dont_play"], custom_id=signals["custom_id"]
+    )
+    first, second = await while_busy(world, session, choose, choose)
     # Whichever the game takes first is sent; the other finds the panel out of date, and the
     # panel (both clicks answer on it) ends saying so.
     assert first.acknowledged and texts_of(second) == [STALE]
@@ -317,13 +328,12 @@ async def test_a_join_that_lands_just_after_the_host_cancelled_is_told_the_lobby
     alice, bob = world.members[:2]
     await alice.slash(world.channel, "newgame", game="thegame")
     lobby = world.channel.last_message
-    session = only_session(world)
-    session.lock = DeclaredLock(world.env)
-    await session.lock.acquire()
-    cancel = await click_verb(alice, lobby, "cancel")
-    join = await click_verb(bob, lobby, "join")
-    session.lock.release()
-    await world.env.settle()
+    cancel, join = await while_busy(
+        world,
+        only_session(world),
+        partial(click_verb, alice, lobby, "cancel"),
+        partial(click_verb, bob, lobby, "join"),
+    )
     assert world.env.bot.runtime.sessions == {} and cancel.acknowledged
     assert texts_of(join) == ["This lobby has closed."]
 
@@ -340,12 +350,8 @@ async def test_start_pressed_twice_at_once_starts_one_game_and_explains_the_seco
     await click_verb(bob, lobby, "join")
     lobby = world.channel.last_message
     session = only_session(world)
-    session.lock = DeclaredLock(world.env)
-    await session.lock.acquire()
-    first = await click_verb(alice, lobby, "start")
-    second = await click_verb(alice, lobby, "start")
-    session.lock.release()
-    await world.env.settle()
+    start = partial(click_verb, alice, lobby, "start")
+    first, second = await while_busy(world, session, start, start)
     assert session.running and session.version == 0
     assert texts_of(second) == ["The game has already started."]
     assert first.acknowledged and world.env.errors == []
