@@ -142,6 +142,12 @@ class Runtime:
         games = self._by_channel.get(channel_id)
         return next(iter(games.values())) if games else None
 
+    def _plays_in(self, channel_id: int) -> bool:
+        """Whether an active game posts in this very channel (or thread): a game in a thread
+        opened from a channel leaves the channel itself free."""
+        games = self._by_channel.get(channel_id, {}).values()
+        return any(game.record.play_channel_id == channel_id for game in games)
+
     def in_guild(self, guild_id: int) -> list[GameSession]:
         """The active games of a server, oldest first."""
         return list(self._by_guild.get(guild_id, {}).values())
@@ -317,6 +323,7 @@ class Runtime:
                 "message_id": None,
                 "seed": secrets.randbits(63),
                 "status": "lobby",
+                "language": cfg.language,
                 "host_id": user_id,
                 "deadline": None,
                 "created_at": self.clock(),
@@ -347,7 +354,7 @@ class Runtime:
         Caps on open lobbies per member and per server keep one member from flooding a server
         with lobbies (and threads).
         """
-        if channel_id is not None and (self.in_channel(channel_id) or channel_id in self._opening):
+        if channel_id is not None and (self._plays_in(channel_id) or channel_id in self._opening):
             raise GameError("error-channel-busy")
         lobbies = [s for s in self.in_guild(guild_id) if s.record.status == "lobby"]
         if len(lobbies) >= cfg.lobbies_per_server:
@@ -445,11 +452,12 @@ class Runtime:
             await self.storage.save_game(record)
             session.record = record
 
-    async def start(self, session: GameSession, user_id: int) -> None:
+    async def start(self, session: GameSession, user_id: int, lang: str) -> None:
         """The host starts the game: deal, snapshot, then let the AI seats move.
 
         The board is the caller's to draw: the answer to the start button turns the lobby's
         message into it, so an edit asked for here would only draw the same board again.
+        `lang`: the member's, in which a refusal explains itself.
         """
         async with session.lock:
             self._require_host_in_lobby(session, user_id)
@@ -461,7 +469,7 @@ class Runtime:
                 raise GameError("error-seat-count", low=spec.min_players, high=spec.max_players)
             options = spec.Options.model_validate(session.record.options)
             if misfits := options.misfits(count):
-                detail = misfit_text(spec.slug, misfits[0], session.record.language)
+                detail = misfit_text(spec.slug, misfits[0], lang)
                 raise GameError("error-options-players", detail=detail)
             state = session.game.setup(options, count, session.record.seed)
             cfg = await self.config(session.record.guild_id)
@@ -522,9 +530,7 @@ class Runtime:
         async with self._playing(session, user_id) as seat:
             action = session.decode(action_text)
             session.check_fresh(seat, drawn_version, action)
-            events = await self._move(session, seat, action, by_ai=False)
-            session.timeouts.pop(seat, None)
-        return events
+            return await self._move(session, seat, action, by_ai=False)
 
     async def undo(self, session: GameSession, user_id: int) -> None:
         """The member takes back their last move, if the game's rules let them (undoable)."""
@@ -698,6 +704,9 @@ class Runtime:
 
     async def _commit(self, session: GameSession, move: Move) -> list[Event]:
         version = move.state.version
+        # A member who moves again after timeouts has them forgotten, in the move's commit.
+        mover = move.entry.seat
+        back = None if move.entry.by_ai or not session.record.seats[mover].timeouts else mover
         # No snapshot where the move may still be taken back: the state before it must come
         # back from the log after a restart.
         due = version % self.snapshot_every == 0 and move.undo is None
@@ -713,6 +722,7 @@ class Runtime:
                     snapshot=snapshot,
                     result=outcome.model_dump_json(),
                     standings=standings,
+                    back=back,
                 )
             session.accept(move)
             # The last move's announcements (a final reveal, the last round's scores) come first.
@@ -726,7 +736,10 @@ class Runtime:
             move.entry,
             snapshot=snapshot,
             deadline=KEEP if deadline == session.record.deadline else deadline,
+            back=back,
         )
+        if back is not None:
+            session.record = _with_seat(session.record, back, timeouts=0)
         session.accept(move)
         self._set_clock(session, deadline, waiting, cfg)
         self._show(session, move.events)
@@ -834,7 +847,7 @@ class Runtime:
         waiting: frozenset[int],
         cfg: GuildConfig,
     ) -> None:
-        changed = deadline != session.record.deadline
+        changed = (deadline, waiting) != (session.record.deadline, session.waiting)
         session.record.deadline = deadline
         session.waiting = waiting
         if changed or deadline is None:
@@ -915,7 +928,8 @@ class Runtime:
                 self.presenter.notice(session, "notice-afk-ended", seats=absent)
                 self._closed(session, "abandoned")
                 return
-            taken = [s for s in absent if session.timeouts.get(s, 0) + 1 >= cfg.takeover_after]
+            seats = session.record.seats
+            taken = [s for s in absent if seats[s].timeouts + 1 >= cfg.takeover_after]
             if taken:
                 record = session.record
                 for seat in taken:
@@ -928,8 +942,12 @@ class Runtime:
                 self.presenter.notice(session, "notice-takeover", seats=taken, reclaim=True)
             for seat in absent:
                 await self._finish_turn_for(session, seat)
-            for seat in absent:
-                session.timeouts[seat] = session.timeouts.get(seat, 0) + 1
+            if absent:
+                await self.storage.timed_out(session.id, absent)
+                record = session.record
+                for seat in absent:
+                    record = _with_seat(record, seat, timeouts=record.seats[seat].timeouts + 1)
+                session.record = record
 
     async def _pause(self, session: GameSession, record: GameRecord, cfg: GuildConfig) -> None:
         """Nobody is left at the table: store the seats and the time the game waits for a member
@@ -959,8 +977,8 @@ class Runtime:
         """A player takes back the seat the AI took over after their timeouts."""
         async with self._playing(session, user_id, ai_holds=True) as seat:
             resumed = session.paused
-            await self._seats_changed(session, _with_seat(session.record, seat, ai=False))
-            session.timeouts.pop(seat, None)
+            back = _with_seat(session.record, seat, ai=False, timeouts=0)
+            await self._seats_changed(session, back)
             self.presenter.board_changed(session)
             if resumed:
                 self.presenter.notice(session, "notice-resumed", seats=[seat])

@@ -55,7 +55,6 @@ class GameSession:
     _unworded: list[Event] = field(default_factory=list)
     """Public events not worded yet: only a board draws them, and boards are drawn far less
     often than moves are made (the edits are paced), so most are never worded at all."""
-    timeouts: dict[int, int] = field(default_factory=dict)
     undo_point: tuple[int, Any] | None = None
     """(seat, state before) while the last move may be taken back by the seat that made it."""
     waiting: frozenset[int] = frozenset()

@@ -175,7 +175,7 @@ async def lobby_click(reply: Reply, game_id: str, verb: str) -> None:
     elif verb == "rmai":
         await runtime.remove_ai(session, user.id)
     elif verb == "start":
-        await runtime.start(session, user.id)
+        await runtime.start(session, user.id, reply.lang)
     elif verb == "cancel":
         await runtime.cancel(session, user.id)
     else:

@@ -266,10 +266,12 @@ class DiscordPresenter:
         self.outbox.put(f"dm:{session.id}:{user_id}", job)
 
     async def _dm_turn(self, session: GameSession, seat: int, user_id: int, reminder: bool) -> None:
-        if user_id in self._dms_closed or not await self.client.runtime.wants_turn_dms(user_id):
-            return
         if seat not in session.to_act() or session.record.seats[seat].ai:
             return  # they played (or left) while the DM waited its turn
+        if user_id in self._dms_closed or not await self.client.runtime.wants_turn_dms(user_id):
+            if reminder:  # no DMs for them: the channel reminds them instead
+                self._remind_here(session, [seat])
+            return
         if not reminder and self.panels.playing(session.id, user_id):
             return  # their panel shows the move: a DM each turn would only ping them
         lang = self._language_of(session, user_id)
@@ -281,9 +283,11 @@ class DiscordPresenter:
             channel = await self._dm_channel(user_id)
             await self.outbox.slot(("post", channel.id))
             with sending(panel):
-                sent = await channel.send(
-                    t(lang, "dm-your-turn", link=link), **with_picture(panel, picture)
-                )
+                if reminder:
+                    text = t(lang, "dm-reminder", link=link, when=_clock_runs_out(session))
+                else:
+                    text = t(lang, "dm-your-turn", link=link)
+                sent = await channel.send(text, **with_picture(panel, picture))
             if session.running:  # stored, so that its buttons go when the game ends
                 dm = TurnDm(user_id, channel.id, sent.id, lang)
                 await self.client.runtime.turn_dm_sent(session.id, dm)
@@ -412,16 +416,18 @@ class DiscordPresenter:
         """Half the time is gone: a mention in the channel, or a DM to each waiting player."""
         record = session.record
         if not by_dm:
-            who = ", ".join(mention(session, s) for s in seats)
-            when = deadline_text(session).removeprefix(" · ")
-            self._announce(
-                session, t(record.language, "notice-reminder", who=who, when=when), seats
-            )
+            self._remind_here(session, seats)
             return
         for seat in seats:
             user_id = record.seats[seat].user_id
             if user_id is not None:
                 self._queue_dm(session, seat, user_id, reminder=True)
+
+    def _remind_here(self, session: GameSession, seats: list[int]) -> None:
+        """The half-time reminder in the channel, mentioning the seats' members."""
+        who = ", ".join(mention(session, s) for s in seats)
+        text = t(session.record.language, "notice-reminder", who=who, when=_clock_runs_out(session))
+        self._announce(session, text, seats)
 
     # --- the end ---
 
@@ -493,6 +499,11 @@ class DiscordPresenter:
         else:
             await self.outbox.slot(("post", channel.id))
             await channel.send(text)
+
+
+def _clock_runs_out(session: GameSession) -> str:
+    """When the turn's clock runs out, as Discord shows a time to each reader (in 2 minutes)."""
+    return deadline_text(session).removeprefix(" · ")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -32,6 +32,8 @@ class SeatRecord(BaseModel):
     lang: str | None = None
     """The member's language when they took the seat (their DMs about the game are in it);
     None for the AI, and for seats taken before the bot kept it."""
+    timeouts: int = 0
+    """Turns in a row on which the clock ran out on the member (the AI moved for them)."""
 
 
 class GameRecord(BaseModel):

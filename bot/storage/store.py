@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +47,8 @@ def prepare(url: str) -> None:
 
 
 _INSERT_SEAT = (
-    "INSERT INTO seats (game_id, seat, user_id, name, ai, kicked, ready, lang) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO seats (game_id, seat, user_id, name, ai, kicked, ready, lang, timeouts) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -61,11 +62,20 @@ def _seat_values(game_id: str, seat: int, record: SeatRecord) -> tuple[Any, ...]
         int(record.kicked),
         int(record.ready),
         record.lang,
+        record.timeouts,
     )
 
 
 def _seat_row(game_id: str, seat: int, record: SeatRecord) -> Statement:
     return (_INSERT_SEAT, _seat_values(game_id, seat, record))
+
+
+def _timeouts_row(game_id: str, seats: Sequence[int], count: str) -> Statement:
+    marks = ", ".join("?" * len(seats))
+    return (
+        f"UPDATE seats SET timeouts = {count} WHERE game_id = ? AND seat IN ({marks})",
+        (game_id, *seats),
+    )
 
 
 def _game_row(game: GameRecord) -> list[Statement]:
@@ -324,6 +334,7 @@ class Storage:
                     kicked=bool(row["kicked"]),
                     ready=bool(row["ready"]),
                     lang=row["lang"],
+                    timeouts=row["timeouts"],
                 )
             )
         records = []
@@ -367,13 +378,17 @@ class Storage:
         snapshot: str | None = None,
         result: str | None = None,
         standings: Standings | None = None,
+        back: int | None = None,
     ) -> None:
         """One move and what follows from it, in one commit.
 
         `snapshot` is the state after the move; `result` the outcome JSON, which also marks the
-        game finished; `standings` what the result adds to the server's history and ratings.
+        game finished; `standings` what the result adds to the server's history and ratings;
+        `back`: the seat whose member moved after timeouts, which no longer count.
         """
         unit = [_action_row(game_id, entry)]
+        if back is not None:
+            unit.append(_timeouts_row(game_id, [back], "0"))
         if snapshot is not None:
             unit.append(_snapshot_row(game_id, entry.seq, snapshot))
         if result is not None:
@@ -384,6 +399,10 @@ class Storage:
         elif not isinstance(deadline, _Keep):
             unit.append(_set_columns(game_id, deadline=deadline))
         await self.db.write(unit)
+
+    async def timed_out(self, game_id: str, seats: Sequence[int]) -> None:
+        """The clock ran out on these seats' members once more."""
+        await self.db.write([_timeouts_row(game_id, seats, "timeouts + 1")])
 
     async def actions_after(self, game_id: str, seq: int) -> list[LoggedAction]:
         """The logged actions of a game with a sequence number above `seq`, in order."""

@@ -63,14 +63,14 @@ async def test_repeated_timeouts_hand_the_seat_to_the_ai_until_the_player_takes_
     await world.env.advance_time(TURN + 1)
 
     notice = next(m for m in reversed(world.channel.history()) if m.content.startswith("🤖"))
-    assert alice.mention in notice.content and "AI plays this seat" in notice.content
+    assert alice.mention in notice.content and "AI plays their seat" in notice.content
     assert session.record.seats[0].ai is True
     assert session.to_act() == {1}  # the AI finished alice's turn; the game waits for bob
 
     stranger = await bob.click(notice, label="Take my seat back")
     assert stranger.response.content == "The AI is not playing your seat."
     back = await alice.click(notice, label="Take my seat back")
-    assert back.ephemeral and "Your seat is yours again" in back.response.content
+    assert back.ephemeral and "You have your seat back" in back.response.content
     assert session.record.seats[0].ai is False
 
 
@@ -117,7 +117,7 @@ async def test_a_lobby_nobody_starts_closes_itself(world):
     await world.members[0].slash(world.channel, "newgame", game="zero")
     await world.env.advance_time(15 * 60 + 1)
     assert world.env.bot.runtime.sessions == {}
-    assert any("closed itself" in m.content for m in world.channel.history())
+    assert any("The lobby has closed" in m.content for m in world.channel.history())
 
 
 @pytest.mark.both_databases
@@ -141,7 +141,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_once_at_start
     await world.restart()
     session = only_session(world)
     assert session.to_act() == {1}
-    assert session.timeouts == {0: 1}
+    assert [seat.timeouts for seat in session.record.seats] == [1, 0]
 
 
 async def test_a_click_racing_the_deadline_is_applied_once(world):
@@ -256,9 +256,9 @@ async def test_the_host_is_told_once_by_dm_when_the_bot_may_no_longer_post_in_th
     await world.env.settle()
 
     told = alice.user.dm_channel.history()[before:]
-    assert [m.content for m in told if "may not post" in m.content] == [
-        f"I may not post in <#{world.channel.id}>, where your game of Mind Up! is played, so "
-        "its news, its board and its results cannot be shown there. I am missing the "
+    assert [m.content for m in told if "not allowed to post" in m.content] == [
+        f"I am not allowed to post in <#{world.channel.id}>, where your game of Mind Up! is "
+        "played, so its updates, board and results cannot be shown there. I am missing the "
         "**Send Messages** permission there: an admin can give it back in the channel's "
         "settings, under Permissions. The game goes on meanwhile."
     ]
@@ -283,8 +283,8 @@ async def test_a_refusal_the_channels_permissions_do_not_explain_still_reaches_t
 
     told = [m.content for m in alice.user.dm_channel.history()[before:] if "<#" in m.content]
     assert told == [
-        f"I may not post in <#{world.channel.id}>, where your game of Mind Up! is played, so "
-        "its news, its board and its results cannot be shown there. An admin can check my "
+        f"I am not allowed to post in <#{world.channel.id}>, where your game of Mind Up! is "
+        "played, so its updates, board and results cannot be shown there. An admin can check my "
         "permissions in that channel's settings. The game goes on meanwhile."
     ]
     assert session.running
@@ -353,7 +353,7 @@ async def test_a_paused_game_goes_on_when_a_member_resumes_it(world):
     assert stranger.ephemeral and session.paused  # not a player: nothing changes
 
     back = await alice.click(notice, label="Resume")
-    assert back.ephemeral and "Your seat is yours again" in back.response.content
+    assert back.ephemeral and "You have your seat back" in back.response.content
     assert not session.paused and session.record.seats[0].ai is False
     assert world.channel.last_message.content.startswith("▶️")
     await world.env.settle()

@@ -87,7 +87,7 @@ async def play_out(runtime: Runtime, slug: str, players: int) -> Any:
     )
     for _ in range(players - 1):
         await runtime.add_ai(session, HOST, lambda n: f"AI {n}")
-    await runtime.start(session, HOST)
+    await runtime.start(session, HOST, "en")
     undone = False
     # Bounded by time, not by turns of this loop: the AI seats' moves are committed to a real
     # database, as fast as the machine allows (four test workers share two cores).
@@ -147,7 +147,7 @@ async def test_a_game_of_another_server_or_still_running_is_not_replayed(tmp_pat
             slug="thegame",
             options={},
         )
-        await runtime.start(running, HOST)
+        await runtime.start(running, HOST, "en")
         replays = Replays(storage)
         with pytest.raises(GameError, match="error-replay-running"):
             await replays.replay(running.id, READER)

@@ -58,7 +58,7 @@ async def test_an_ai_decision_made_stale_by_a_move_meanwhile_is_made_again(tmp_p
         )
         await runtime.add_ai(session, 3, lambda n: f"AI {n}")
         await runtime.add_ai(session, 3, lambda n: f"AI {n}")
-        await runtime.start(session, 3)
+        await runtime.start(session, 3, "en")
         dealt = session.state
         for _ in range(50):
             if worker.asked:

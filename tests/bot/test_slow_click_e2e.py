@@ -177,6 +177,6 @@ async def test_a_clock_that_runs_out_while_the_turn_is_being_ended_leaves_the_ne
 
     assert session.to_act() == {1}  # bob's turn, and bob's alone to play
     assert session.state.version == 3  # two cards and the end of the turn, nothing by the AI
-    assert session.timeouts == {}
+    assert [seat.timeouts for seat in session.record.seats] == [0, 0]
     assert [s.ai for s in session.record.seats] == [False, False]
     assert world.env.errors == []

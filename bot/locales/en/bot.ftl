@@ -34,9 +34,9 @@ rematch-button = 🔁 Play again
 lobby-rematch = 🔁 Rematch! { $who }, press “Join” to take your { $count ->
     [one] seat
    *[other] seats
-  } again; the host may start with whoever has.
-error-rematch-players-only = Only the players of that game can start a rematch of it.
-error-game-not-over = That game is not over, so there is nothing to play again yet.
+  } again; the host can start with whoever has joined.
+error-rematch-players-only = Only the players of that game can start a rematch.
+error-game-not-over = That game is not over yet, so it cannot be played again.
 seat-ai-playing = the AI plays for now
 seat-ai-kicked = the AI plays to the end
 options-base = Base game rules.
@@ -44,7 +44,7 @@ options-by-admins = On this server the admins choose the options (/config option
 option-seat = seat { $number }
 optword-yes = yes
 optword-no = no
-misfit-seat = { $option }: there is no seat { $seat } in a game of { $players }
+misfit-seat = { $option }: there is no seat { $seat } in a { $players }-player game
 misfit-players = { $option }: only for { $players ->
     [one] { $players } player
    *[other] { $players } players
@@ -54,7 +54,7 @@ misfit-players = { $option }: only for { $players ->
 board-players = Players
 board-to-act = Waiting for
 board-paused = ⏸️ Paused
-board-paused-until = nobody is at the table; the game goes on when a player presses “Resume”, or ends
+board-paused-until = nobody is at the table: the game goes on when a player presses “Resume”; otherwise it ends
 board-last-moves = Last moves
 board-final = Final result
 board-footer = Game { $id } · press “My hand” to see your cards and play
@@ -78,7 +78,7 @@ result-stuck = { $who } had no card to play, so the game ended.
 hand-title = { $game } — your hand
 hand-title-genial = { $game } — your collection
 hand-title-zero = { $game } — your hand
-hand-wait = Not your move yet. This panel changes by itself when your move comes; if it does not, press “{ $button }”.
+hand-wait = Not your move yet. This panel updates itself when your move comes; if it does not, press “{ $button }”.
 panel-expired = ⏳ This panel no longer updates itself: press “{ $button }” for a fresh one.
 hand-game-over = The game is over; see the results in the channel.
 forced = Only one move is possible: { $move }
@@ -88,17 +88,18 @@ signal-sent = Your signal is on the board.
 
 ## Direct messages
 dm-your-turn = Your move! Game: { $link }
+dm-reminder = ⏳ Half your time is up: the clock runs out { $when }. Game: { $link }
 dm-closed = I could not send you a direct message, so play from the channel with the “{ $button }” button.
 dm-turn-off = No more turn DMs
 dm-turn-on = Turn DMs back on
 dm-on = You will get a DM when it is your move.
 dm-off = No more turn DMs. You can still play with “My hand” in the channel, and `/game dms` turns them back on.
-dm-cannot-post = I may not post in { $channel }, where your game of { $game } is played, so its news, its board and its results cannot be shown there. { $count ->
+dm-cannot-post = I am not allowed to post in { $channel }, where your game of { $game } is played, so its updates, board and results cannot be shown there. { $count ->
     [0] An admin can check my permissions in that channel's settings.
     [one] I am missing the { $missing } permission there: an admin can give it back in the channel's settings, under Permissions.
    *[other] I am missing these permissions there: { $missing }. An admin can give them back in the channel's settings, under Permissions.
 } The game goes on meanwhile.
-dms-now-on = When it is your move in a game, I send you a DM to play from.
+dms-now-on = When it is your move in a game, I will send you a DM to play from.
 dms-now-off = Turn DMs are off: when it is your move, play with “My hand” in the channel.
 
 ## Leaving and ending
@@ -114,7 +115,7 @@ error-game-over = This game is already over.
 error-game-restarting = The bot is restarting, so nothing was played. Try again in a few seconds.
 error-options-locked = On this server only admins set game options (/config).
 error-already-joined = You are already in this game.
-error-lobby-full = The game is full.
+error-lobby-full = This lobby is full.
 error-not-in-lobby = You are not in this lobby.
 error-no-ai-seat = There is no AI seat to remove.
 error-seat-count = This game needs { $low } to { $high ->
@@ -124,12 +125,12 @@ error-seat-count = This game needs { $low } to { $high ->
 error-options-players = These options do not work with this number of players: { $detail }
 error-already-started = The game has already started.
 error-lobby-closed = This lobby has closed.
-error-status-elsewhere = Your game is played in { $channel }: use this command there.
+error-status-elsewhere = Your game is being played in { $channel }: use this command there.
 error-host-only = Only the host can do that.
 error-not-a-player = You are not in this game.
 error-not-started = The game has not started yet.
 error-stale = That panel was out of date, so nothing was played. Here is the current one.
-error-nothing-to-undo = There is no move of yours to take back now.
+error-nothing-to-undo = You have no move to take back right now.
 board-undo = ↩️ { $who } took their last move back.
 undo-button = ↩️ Undo
 error-unexpected = Sorry, something went wrong on our side. The game is safe: please try again.
@@ -137,7 +138,7 @@ error-not-saved = Sorry, that could not be saved, so nothing changed. Please try
 error-owner-away = The part of the bot that runs this game is restarting, so nothing changed. Please try again in a moment.
 error-unknown-game = There is no such game here. Pick one from the list.
 error-kicked = You were removed from this game, so you can no longer play in it.
-error-kick-self = You cannot remove yourself: to leave the game, use /game leave; the AI plays your seat, and you can take it back.
+error-kick-self = You cannot remove yourself. To leave the game, use /game leave: the AI plays your seat, and you can take it back.
 error-member-not-playing = That member is not playing in this game.
 error-lobbies-member = You already host { $count ->
     [one] an open lobby
@@ -231,18 +232,18 @@ cmd-config-option = option
 cmd-config-option-desc = A game's default options on this server, chosen from lists
 
 ## Never stuck
-notice-reminder = ⏳ { $who }, half of your time is gone: the clock runs out { $when }.
+notice-reminder = ⏳ { $who }, half your time is up: the clock runs out { $when }.
 notice-takeover = 🤖 { $who } did not move in time again, so the AI plays { $count ->
-    [one] this seat
-   *[other] these seats
-  } from now on. Press the button to take your seat back.
+    [one] their seat
+   *[other] their seats
+  } from now on. Press the button below to take your seat back.
 notice-afk-ended = ⌛ { $who } did not move in time, so the game ended (this server's setting).
-notice-lobby-expired = The lobby closed itself: nobody started the game within { $minutes ->
+notice-lobby-expired = The lobby has closed: nobody started the game within { $minutes ->
     [one] { $minutes } minute
    *[other] { $minutes } minutes
   }.
 notice-member-left = { $who } has left the server; the AI plays their seat now.
-notice-left = 🚪 { $who } left the game; the AI plays their seat now. Changed your mind? Take it back below until the game ends.
+notice-left = 🚪 { $who } left the game; the AI plays their seat now. Changed your mind? You can take it back with the button below until the game ends.
 notice-kicked = 🚪 { $who } was removed from the game; the AI plays their seat to the end.
 notice-paused = ⏸️ { $who }: nobody is playing any more, so the game is paused. Press “Resume” to take your seat back; if nobody does within { $minutes ->
     [one] { $minutes } minute
@@ -254,7 +255,7 @@ dm-kicked = You were removed from **{ $game }** by its host or a server admin; t
 confirm-cancel-button = Cancel
 confirm-cancelled = Nothing changed.
 reclaim-button = Take my seat back
-reclaim-done = Your seat is yours again. Press “{ $button }” to play.
+reclaim-done = You have your seat back. Press “{ $button }” to play.
 error-seat-not-taken = The AI is not playing your seat.
 error-ai-plays-seat = The AI is playing your seat. To play again, take it back: open “My hand” and press “Take my seat back”.
 hand-ai-plays = The AI is playing your seat. Take it back to play again.
@@ -272,10 +273,10 @@ config-lobby-minutes = A lobby closes if not started within { $minutes ->
     [one] { $minutes } minute
    *[other] { $minutes } minutes
   }
-config-pause-minutes = A game with nobody left at the table ends after { $minutes ->
+config-pause-minutes = A paused game with nobody left at the table ends after { $minutes ->
     [one] { $minutes } minute
    *[other] { $minutes } minutes
-  } of pause.
+  }
 cmd-kick = kick
 cmd-kick-desc = Hand a member's seat to the AI (host or admins)
 cmd-dms = dms
