@@ -237,7 +237,7 @@ async def test_a_failed_reclaim_leaves_the_seat_with_the_ai(world):
         memory_seats(session) == stored_seats(world.db, session.id) == [(alice.id, 1), (bob.id, 0)]
     )
     back = await alice.click(notice, label="Take my seat back")
-    assert "Your seat is yours again" in back.response.content
+    assert "You have your seat back" in back.response.content
     assert (
         memory_seats(session) == stored_seats(world.db, session.id) == [(alice.id, 0), (bob.id, 0)]
     )

@@ -272,7 +272,7 @@ async def test_a_no_match_miss_is_announced(world):
     (colour,) = [c for c in range(3, 6) if session.state.centre[c]]
     drawn = render.COLOURS[colour]
     line = (
-        f"💥 **alice** draws {drawn}: there is no {drawn} in the centre, a miss! "
+        f"💥 **alice** draws {drawn}: there is no {drawn} in the centre — a miss! "
         "It goes to the centre."
     )
     assert posts(world)[-1] == line
@@ -305,7 +305,7 @@ async def test_a_conflict_miss_returns_every_draw_to_the_centre(world):
     assert "💥 A miss with 🟥 (drawn already): all your draws would go to the centre" in hand_text
     assert labels(panel) == ["💰 Bank", "🎲 Draw a token"]
     await alice.click(panel.message, label="🎲 Draw a token")
-    line = "💥 **alice** draws 🟥 a second time this turn, a miss! 🟥🟥 go to the centre."
+    line = "💥 **alice** draws 🟥 a second time this turn — a miss! 🟥🟥 go to the centre."
     assert posts(world)[-1] == line
     # R11: both staged reds went to the centre (bob's centre check adds nothing to 3+ tokens).
     assert session.state.centre[0] == 3 and session.state.staging == ()
@@ -375,7 +375,7 @@ async def test_a_series_announces_each_game_and_breaks_a_tie_by_games_won(world)
     announced = posts(world)[-1]
     assert announced.splitlines() == [
         "⭐ **alice** completes 🟪: a bonus turn!",
-        "🏆 Game 1 is over: **alice** completed every colour! Points — alice: 7 · bob: 5 · AI 1: 2",
+        "🏆 Game 1 is over: **alice** completed every colour! Points: alice: 7 · bob: 5 · AI 1: 2",
         "🔄 Game 2 begins; **bob** starts.",
     ]
     text = description(board(world))
@@ -439,7 +439,7 @@ async def test_a_stalled_game_stops_and_ranks_by_the_next_weakest_colour(world):
     stopped = posts(world)[-2].splitlines()[-1]
     assert stopped == (
         "⏸ Game 1 was stopped: 500 turns without any collection changing. "
-        "Best collection: **bob**. Points — alice: 1 · bob: 1 · AI 1: 0"
+        "Best collection: **bob**. Points: alice: 1 · bob: 1 · AI 1: 0"
     )
     assert session.game.outcome(session.state).result == "stalled"
     final = next(m for m in reversed(world.channel.history()) if m.embeds)

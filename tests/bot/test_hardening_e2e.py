@@ -140,7 +140,7 @@ async def test_a_kicked_member_can_neither_take_the_seat_back_nor_play(world):
     again = await bob.click(board_message, label="My hand")
     assert again.response.content == removed
     back = await alice.click(notice, label="Take my seat back")  # alice only timed out
-    assert "Your seat is yours again" in back.response.content
+    assert "You have your seat back" in back.response.content
 
 
 async def test_the_host_cannot_kick_themselves_and_is_pointed_to_leaving(world):
@@ -197,7 +197,7 @@ async def test_a_leave_and_a_kick_are_announced_and_only_the_one_who_left_may_co
     assert any("You were removed from **The Game**" in text for text in dms)
 
     back = await carol.click(left, label="Take my seat back")
-    assert "Your seat is yours again" in back.response.content
+    assert "You have your seat back" in back.response.content
     assert [s.ai for s in session.record.seats] == [False, True, False]
     refused = await bob.click(board_message, label="My hand")
     assert "You were removed from this game" in refused.response.content

@@ -54,7 +54,7 @@ async def test_a_waiting_members_panel_becomes_their_move_panel_without_a_click(
     players, waiting = await waiting_member(world)
     shown = await waiting.click(board(world), label="My hand")
     assert moves(shown.response) == []
-    assert "changes by itself when your move comes" in footer(shown.response)
+    assert "updates itself when your move comes" in footer(shown.response)
 
     await finish_turn(world, players)
     await world.env.settle()

@@ -91,12 +91,12 @@ async def test_two_players_and_an_ai_play_mind_up_to_its_result(world):
     scored = [m for m in messages if "📊 **Round" in m]
     assert len(scored) >= 2
     assert "📥 Everyone's last card goes straight into the collection" in scored[0]
-    assert "🔄 **Round 2**" in scored[0] and "(8 cards)" in scored[0]
-    assert "🔄 **Round 3**" in scored[1] and "(9 cards)" in scored[1]
+    assert "🔄 **Round 2**" in scored[0] and "(8 cards in hand)" in scored[0]
+    assert "🔄 **Round 3**" in scored[1] and "(9 cards in hand)" in scored[1]
     result = session.game.outcome(session.state)
     for r, message in enumerate(scored):
         points = session.state.results[r].scores
-        assert f"alice **{points[0]}** (columns " in message
+        assert f"alice **{points[0]}** (collection " in message
         assert f"AI 1 **{points[2]}**" in message
 
     results = world.channel.last_message.content

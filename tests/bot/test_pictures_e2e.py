@@ -86,7 +86,7 @@ async def test_pictures_are_described_for_screen_readers_in_each_readers_languag
     message = await open_game(world, alice, "zero", [ivan])
     board_picture = message.attachments[0]
     assert board_picture.description == (
-        "A picture of the table of Zero; the text above tells the same."
+        "A picture of the table in Zero; the text above says the same."
     )
     panel = (await ivan.click(message, label="My hand")).response
     assert panel.attachments[0].description == (

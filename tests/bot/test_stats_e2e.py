@@ -344,7 +344,7 @@ async def test_game_log_attaches_the_game_as_json_and_refuses_what_is_not_over(w
     (running,) = world.env.bot.runtime.sessions
     refused = await carol.slash(world.channel, "game log", id=running)
     assert refused.response.content == (
-        "That game is still being played: its log is shown once it is over."
+        "That game is still being played: its log will be available once it is over."
     )
     for wrong in ("@everyone", "ffffffff", game_id.upper() + "0"):
         unknown = await carol.slash(world.channel, "game log", id=wrong)

@@ -178,7 +178,7 @@ async def test_my_hand_of_a_member_who_left_offers_their_seat_back_and_no_moves(
     assert panel.embeds[0].footer.text == "The AI is playing your seat. Take it back to play again."
     assert [c.get("label") for c in components(panel)] == ["Take my seat back"]
     back = await bob.click(panel.message, label="Take my seat back")
-    assert "Your seat is yours again" in texts_of(back)[0]
+    assert "You have your seat back" in texts_of(back)[0]
     assert not session.record.seats[1].ai
 
 
@@ -314,7 +314,8 @@ async def test_game_status_in_another_channel_points_to_the_games_own(world):
     await world.env.settle()
     assert refused.ephemeral
     assert (
-        refused.response.content == f"Your game is played in <#{table.id}>: use this command there."
+        refused.response.content
+        == f"Your game is being played in <#{table.id}>: use this command there."
     )
     assert general.history() == [] and session.record.message_id == board_id
 
@@ -409,9 +410,7 @@ async def test_a_stranger_clicking_play_again_twice_never_opens_a_lobby(world):
     for _ in range(2):
         refused = await carol.click(results, label="🔁 Play again")
         assert refused.ephemeral
-        assert (
-            refused.response.content == "Only the players of that game can start a rematch of it."
-        )
+        assert refused.response.content == "Only the players of that game can start a rematch."
     assert world.env.bot.runtime.sessions == {}
 
 
@@ -440,7 +439,7 @@ async def test_stats_history_and_leaderboards_answer_on_a_server_with_no_games(w
     ranked = await alice.slash(world.channel, "leaderboard", game="zero")
     assert ranked.ephemeral and all(c.get("disabled") for c in components(ranked.response))
     team = await alice.slash(world.channel, "leaderboard", game="thegame")
-    assert "No game of it has finished" in team.response.embeds[0].description
+    assert "played this game to the end" in team.response.embeds[0].description
     games = await alice.slash(world.channel, "games")
     assert games.ephemeral and world.env.errors == []
 

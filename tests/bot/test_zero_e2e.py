@@ -144,7 +144,7 @@ async def test_my_hand_is_private_and_shows_only_the_clickers_cards(world):
     assert shown.ephemeral
     text = description(shown.response)
     assert "Your cards: " + render.cards_text(alice_cards) in text
-    assert f"Your hand would score now: **{hand_score(alice_cards)}**" in text
+    assert f"your hand would score **{hand_score(alice_cards)}**" in text
     assert ("Struck-through cards are cancelled" in text) == bool(cancelled(alice_cards))
     assert not any(render.card(c) in text for c in bob_cards)
 
@@ -236,13 +236,13 @@ async def test_two_passes_start_the_last_turns_and_the_round_is_scored(world):
     session = only_session(world)
 
     panel = await open_hand(alice, world)
-    assert "A pass now is the round's 1st" in description(panel)
+    assert "Passing now would be the round's first pass" in description(panel)
     await alice.click(panel.message, label="👊 Pass")
     assert "Passes this round: 1 of 2" in description(board(world))
     assert "**alice** passes (1st pass of the round)" in fields(board(world))["Last moves"]
 
     panel = await open_hand(bob, world)
-    assert "A pass now is the round's 2nd" in description(panel)
+    assert "Passing now would be the round's second pass" in description(panel)
     await bob.click(panel.message, label="👊 Pass")
     # R8: everyone but bob plays once more: the AI (already done), then alice.
     moves = fields(board(world))["Last moves"]
@@ -294,7 +294,7 @@ async def test_a_dealt_zero_is_called_and_ends_the_round_at_once(world):
     panel = await open_hand(alice, world)
     text = description(panel)
     assert "🎉 Your hand is a Zero! Call it to end the round at once." in text
-    assert "Your hand would score now: **0**" in text
+    assert "your hand would score **0**" in text
     assert "~~🟥1~~" in text and "~~🟧8~~" in text  # every card of a Zero is cancelled (R14)
     assert "one card in both): 🟥 ×5 · **8** ×5" in text
     assert "Struck-through cards are cancelled" in text

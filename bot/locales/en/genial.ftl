@@ -70,11 +70,11 @@ genial-do-bank = 💰 Bank
 genial-do-alternative = ↩️ Take 1 { $colour } from the centre
 
 genial-ev-success = { $who } draws { $colour }: a match
-genial-ev-no-match = 💥 { $who } draws { $colour }: there is no { $colour } in the centre, a miss! { $count ->
+genial-ev-no-match = 💥 { $who } draws { $colour }: there is no { $colour } in the centre — a miss! { $count ->
     [one] It goes
    *[other] { $tokens } go
   } to the centre.
-genial-ev-conflict = 💥 { $who } draws { $colour } a second time this turn, a miss! { $tokens } go to the centre.
+genial-ev-conflict = 💥 { $who } draws { $colour } a second time this turn — a miss! { $tokens } go to the centre.
 genial-ev-bank = 💰 { $who } banks { $tokens }
 genial-ev-bonus = ⭐ { $who } completes { $colours }: { $count ->
     [one] a bonus turn!
@@ -87,16 +87,16 @@ genial-ev-recycled = ♻️ The reserve ran out: { $count ->
     [one] the { $count } centre token was
    *[other] the { $count } centre tokens were
   } shuffled into a new reserve.
-genial-ev-game-won = 🏆 Game { $game } is over: { $winners } completed every colour! Points — { $points }
+genial-ev-game-won = 🏆 Game { $game } is over: { $winners } completed every colour! Points: { $points }
 genial-ev-game-stalled = ⏸ Game { $game } was stopped: { $turns ->
     [one] { $turns } turn
    *[other] { $turns } turns
-  } without any collection changing. Best collection: { $winners }. Points — { $points }
+  } without any collection changing. Best collection: { $winners }. Points: { $points }
 genial-ev-deadlock = ⛔ No collection can change any more. Outside the collections only { $tokens } remain, and whoever still needs one of these colours can never collect it: banking a colour takes two of its tokens (one in the centre and one drawn), and the alternative move needs a single weakest colour. Still needed: { $needs }.
 genial-ev-game-deadlock = ⛔ Game { $game } is over: a dead position. { $count ->
     [one] Best collection: { $winners }.
    *[other] { $winners } share first place with equal collections.
-  } Points — { $points }
+  } Points: { $points }
 genial-ev-game-started = 🔄 Game { $game } begins; { $who } starts.
 
 result-genial-stalled = ⏸ The game was stopped by the safeguard (500 turns without any collection changing) and ranked by collections.
@@ -119,4 +119,4 @@ optkey-genial-start_seat = start_seat
 optval-genial-three_player_target-6 = 6 (original German edition)
 optval-genial-three_player_target-7 = 7 (Russian edition)
 
-rules-genial = Collect tokens in six colours 🟥🟧🟨🟩🟦🟪 (21 of each). A few tokens lie face up in the centre; before every turn it is topped up to three. On your turn draw a token from the reserve. If the centre has that colour and you have not drawn it yet this turn, it is a match: draw again, or bank — take your drawn tokens plus every centre token of those colours into your collection. A miss (no such colour in the centre, or a colour you already drew this turn) sends all your drawn tokens to the centre and ends your turn. The goal is 7 tokens of every colour (5 with four players); tokens above the goal go back to the reserve. The first time a colour reaches the goal you get a bonus turn. Alternative move: if exactly one colour is your weakest and the centre has it, you may take one such token instead of drawing. The first to complete every colour wins; the others rank by their weakest colour, then the next weakest. In a series, each game scores the count of your weakest colour.
+rules-genial = Collect tokens in six colours 🟥🟧🟨🟩🟦🟪 (21 of each). A few tokens lie face up in the centre; before every turn it is topped up to three. On your turn draw a token from the reserve. If the centre has that colour and you have not drawn it yet this turn, it is a match: draw again, or bank — take your drawn tokens plus every centre token of those colours into your collection. A miss (no such colour in the centre, or a colour you already drew this turn) sends all your drawn tokens to the centre and ends your turn. The goal is 7 tokens of every colour (5 with four players); tokens above the goal go back to the reserve. The first time a colour reaches the goal you get a bonus turn. Alternative move: if exactly one colour is your weakest and the centre has it, you may take one such token instead of drawing. The first to complete every colour wins; the others rank by their weakest colour, then the next weakest. In a series, each game scores as many points as you have tokens of your weakest colour.

@@ -4,7 +4,7 @@ hourglass-round = **Round { $round }**
 hourglass-deck-pass = 🂠 Deck ({ $current ->
     [1] first
    *[other] second
-  } pass of two): { $count ->
+  } of two passes): { $count ->
     [0] empty
     [one] { $count } card
    *[other] { $count } cards

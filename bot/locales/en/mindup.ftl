@@ -61,12 +61,12 @@ mindup-ev-reveal = 🃏 **Turn { $turn } revealed** (played ➜ taken): { $plays
 mindup-ev-last-cards = 📥 Everyone's last card goes straight into the collection: { $cards }
 mindup-ev-round-scored = 📊 **Round { $round } scored:** { $scores }
 mindup-score = { $who } **{ $points }** ({ $detail }), total { $total }
-mindup-detail = columns { $columns }, icons { $icons }
+mindup-detail = collection { $columns }, icons { $icons }
 mindup-detail-goals = goals { $goals }
 mindup-ev-round-started = 🔄 **Round { $round }**: everyone takes their collection back into hand and draws a card ({ $count ->
     [one] { $count } card
    *[other] { $count } cards
-  }). New order of the collection cards: { $columns }.
+  } in hand). New order of the collection cards: { $columns }.
 mindup-ev-new-goals = Goals: { $goals }.
 mindup-ev-game-over = 🏆 Game over: { $count ->
     [one] { $winners } wins

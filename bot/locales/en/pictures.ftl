@@ -7,8 +7,8 @@ pic-to-act = { $count ->
   }
 pic-your-turn = Your turn
 pic-your-cards = Your cards
-pic-alt-board = A picture of the table of { $game }; the text above tells the same.
-pic-alt-hand = A picture of your cards in { $game }; the text above tells the same.
+pic-alt-board = A picture of the table in { $game }; the text above says the same.
+pic-alt-hand = A picture of your cards in { $game }; the text above says the same.
 pic-over = Game over
 pic-deck = Deck
 pic-deck-count = Deck: { $count }

@@ -11,7 +11,7 @@ stats-rating = Rating: **{ $rating }** (after { $games ->
     [one] { $games } game
    *[other] { $games } games
   } with other members)
-stats-unrated = Rating: none yet (it comes with games against other members)
+stats-unrated = Rating: none yet (it comes from games with other members)
 stats-scores = { $order ->
     [low] Best (lowest) score
    *[high] Best score
@@ -34,7 +34,7 @@ stats-team-line = **{ $players ->
     [one] { $games } game
    *[other] { $games } games
   }, { $wins } won ({ $rate }%), fewest cards left: { $best }
-rating-explained = Rating = 1,000 + 40 × (μ − 3σ): OpenSkill's cautious estimate of a player's skill. Everyone starts at 1,000; it rises with wins, and as more games make the estimate surer.
+rating-explained = Rating = 1,000 + 40 × (μ − 3σ): OpenSkill's cautious estimate of a player's skill. Everyone starts at 1,000; it rises with wins, and as more games make the estimate more certain.
 
 ## /leaderboard
 
@@ -52,7 +52,7 @@ leaderboard-mine = Place { $place } · **{ $rating }** · { $games ->
     [one] { $games } game
    *[other] { $games } games
   }
-leaderboard-mine-few = You are not on the list yet: it starts at { $needed ->
+leaderboard-mine-few = You are not on the leaderboard yet: it takes { $needed ->
     [one] { $needed } game
    *[other] { $needed } games
   } with other members, and you have played { $games }.
@@ -64,7 +64,7 @@ leaderboard-page = Page { $page } of { $pages } · members are listed once they 
 leaderboard-previous = ◀ Previous
 leaderboard-next = Next ▶
 teams-title = 🤝 { $game } — team results
-teams-empty = No game of it has finished on this server yet.
+teams-empty = Nobody on this server has played this game to the end yet.
 teams-footer = Everyone plays together: no ratings, only the team's results by player count.
 
 ## /history and replays
@@ -73,7 +73,7 @@ history-title = 📜 Latest games on this server
 history-title-game = 📜 Latest games: { $game }
 history-line = **{ $number }.** { $game } · `{ $id }`
 history-empty = No game has finished on this server yet.
-history-footer = 🎬 The buttons below replay a game; /game log with its id sends its log as a file.
+history-footer = 🎬 The buttons below replay a game; /game log id:<id> sends its log as a file.
 history-replay = Replay { $number }
 replay-button = Replay
 replay-title = 🎬 { $game } — move { $step } of { $steps }
@@ -83,18 +83,18 @@ replay-deal = The game begins.
 replay-undo = ↩️ { $who } took their last move back.
 replay-acted = { $who } moved.
 replay-acted-mindup = { $who } chose a card (their hand below shows which).
-replay-footer = The game is over and nothing of it is secret any more: every player's hand is shown. Game { $id }
+replay-footer = The game is over, so nothing in it is secret any more: every player's hand is shown. Game { $id }
 log-attached = 📄 The log of game { $id }: engine version, seed, options, seats and every action. docs/replays.md shows how to replay it in a few lines of Python.
 
 ## Refusals
 
-error-server-only = This works in a server only.
+error-server-only = This only works in a server.
 error-ratings-off = Ratings are off on this server (/config ratings).
 error-replay-unknown = There is no finished game with that id on this server.
 error-replay-hidden = That game was played in a channel you can't see: only its players and those who can see that channel may look at it.
-error-replay-running = That game is still being played: its log is shown once it is over.
+error-replay-running = That game is still being played: its log will be available once it is over.
 error-replay-unfinished = That game was ended early, without a result: there is nothing to replay.
-error-replay-changed = The rules changed since that game was played: it can no longer be replayed exactly.
+error-replay-changed = The rules have changed since that game was played: it can no longer be replayed exactly.
 
 ## /config
 

@@ -20,17 +20,17 @@ zero-you = you
 zero-your-cards = Your cards: { $cards }
 zero-groups = 🎯 Toward a Zero (5 of one colour + 5 of one value, one card in both): { $colour } ×{ $colours } · **{ $value }** ×{ $values }
 zero-struck = Struck-through cards are cancelled (5+ of a colour or value) and score nothing.
-zero-your-score = 🧮 Your hand would score now: **{ $score }**
+zero-your-score = 🧮 If the round ended now, your hand would score **{ $score }**
 zero-your-total = 📊 Your scores: { $rounds }
 zero-seat-cards = Cards: { $cards }
-zero-seat-score = 🧮 The hand would score now: **{ $score }**
+zero-seat-score = 🧮 If the round ended now, this hand would score **{ $score }**
 zero-your-last-turn = 🔔 This is your last turn this round.
 zero-you-have-zero = 🎉 Your hand is a Zero! Call it to end the round at once.
 zero-now-give = 👉 Your turn. Exchange, step 1 of 2: give a card from your hand to the market (then you take a different one). Or pass.
 zero-now-take = ✅ You gave { $card }: now take a card from the market (step 2 of 2, any card but { $card }).
 zero-pass-hint = { $count ->
-    [0] A pass now is the round's 1st: it changes nothing by itself.
-   *[other] A pass now is the round's 2nd: everyone else gets one last turn, then the round is scored.
+    [0] Passing now would be the round's first pass: on its own it changes nothing.
+   *[other] Passing now would be the round's second pass: everyone else gets one last turn, then the round is scored.
   }
 
 zero-do-give = Give { $card } to the market
@@ -63,7 +63,7 @@ group-zero-take = Step 2 of 2: take a market card…
 illegal-must_take = Finish your exchange first: take a card from the market.
 illegal-take_back = You cannot take back the card you just gave; take a different one.
 illegal-not_in_market = That card is not in the market.
-illegal-not_zero = That hand is not a Zero.
+illegal-not_zero = Your hand is not a Zero.
 illegal-must_declare = Your hand is a Zero: you must call it.
 illegal-nothing_laid = Give a card to the market before you take one.
 
