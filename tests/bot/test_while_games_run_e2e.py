@@ -170,13 +170,19 @@ async def test_mind_up_nobody_choosing_twice_pauses_the_game_and_resume_brings_i
     assert not session.paused and session.record.seats[session.seat_of(bob.id)].ai is False
 
 
-async def test_a_timeout_counted_before_a_restart_still_counts_after_it(world):
+async def alice_timed_out_once(world):
+    """The Game of alice and bob, where the clock ran out on alice once, and bob then played."""
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])
     session = only_session(world)
-    await world.env.advance_time(121)  # alice's first timeout
+    await world.env.advance_time(121)
     while session.to_act() == {1}:
         assert await act_once(bob, board(world)) is not None
+    return alice
+
+
+async def test_a_timeout_counted_before_a_restart_still_counts_after_it(world):
+    await alice_timed_out_once(world)
     await world.restart()
     session = only_session(world)
     await world.env.advance_time(121)  # her second, in a row: the AI keeps her seat
@@ -186,12 +192,7 @@ async def test_a_timeout_counted_before_a_restart_still_counts_after_it(world):
 async def test_a_move_of_her_own_after_a_timeout_starts_the_count_again_also_after_a_restart(
     world,
 ):
-    alice, bob = world.members[:2]
-    await open_game(world, alice, "thegame", [bob])
-    session = only_session(world)
-    await world.env.advance_time(121)  # alice's first timeout
-    while session.to_act() == {1}:
-        assert await act_once(bob, board(world)) is not None
+    alice = await alice_timed_out_once(world)
     assert await act_once(alice, board(world)) is not None  # she is back
     await world.restart()
     session = only_session(world)

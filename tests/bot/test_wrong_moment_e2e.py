@@ -63,6 +63,15 @@ async def while_busy(world, session, *clicks: Callable[[], Awaitable[Any]]) -> l
     return done
 
 
+async def lobby_of_two(world):
+    """A lobby of Zero that alice opened and bob joined: (alice, bob, its message)."""
+    alice, bob = world.members[:2]
+    await alice.slash(world.channel, "newgame", game="zero")
+    lobby = world.channel.last_message
+    await click_verb(bob, lobby, "join")
+    return alice, bob, lobby
+
+
 async def leave(member, channel) -> None:
     asked = await member.slash(channel, "game leave")
     await member.click(asked.response.message, label="Yes, leave")
@@ -113,10 +122,7 @@ async def test_a_signal_someone_else_just_sent_from_an_old_panel_is_out_of_date(
 
 
 async def test_game_leave_in_a_lobby_leaves_it_at_once_and_redraws_it(world):
-    alice, bob = world.members[:2]
-    await alice.slash(world.channel, "newgame", game="zero")
-    lobby = world.channel.last_message
-    await click_verb(bob, lobby, "join")
+    _, bob, lobby = await lobby_of_two(world)
     session = only_session(world)
     left = await bob.slash(world.channel, "game leave")
     assert left.ephemeral and left.response.content == "You left the lobby."
@@ -205,10 +211,7 @@ async def test_a_move_from_a_turn_dm_of_before_leaving_is_refused_while_the_ai_p
 
 
 async def test_kicking_a_member_from_a_lobby_frees_their_seat_and_redraws_the_lobby(world):
-    alice, bob = world.members[:2]
-    await alice.slash(world.channel, "newgame", game="zero")
-    lobby = world.channel.last_message
-    await click_verb(bob, lobby, "join")
+    alice, bob, lobby = await lobby_of_two(world)
     kicked = await alice.slash(world.channel, "game kick", member=bob)
     assert kicked.response.content == f"<@{bob.id}>'s seat in the lobby is free again."
     await world.env.settle()
@@ -217,9 +220,8 @@ async def test_kicking_a_member_from_a_lobby_frees_their_seat_and_redraws_the_lo
 
 
 async def test_kicking_someone_who_is_not_in_the_lobby_says_so(world):
-    alice, bob, carol = world.members
-    await alice.slash(world.channel, "newgame", game="zero")
-    await click_verb(bob, world.channel.last_message, "join")
+    alice, bob, _ = await lobby_of_two(world)
+    carol = world.members[2]
     refused = await alice.slash(world.channel, "game kick", member=carol)
     assert refused.response.content == "That member is not playing in this game."
     assert [s.user_id for s in only_session(world).record.seats] == [alice.id, bob.id]
@@ -246,10 +248,7 @@ async def test_a_host_removed_by_a_moderator_can_neither_end_the_game_nor_remove
 
 
 async def test_a_lobby_member_who_leaves_the_server_is_gone_from_the_lobby_message(world):
-    alice, bob = world.members[:2]
-    await alice.slash(world.channel, "newgame", game="zero")
-    lobby = world.channel.last_message
-    await click_verb(bob, lobby, "join")
+    _, bob, lobby = await lobby_of_two(world)
     world.guild.remove_member(bob)
     await world.env.settle()
     assert only_session(world).seat_of(bob.id) is None
@@ -257,10 +256,7 @@ async def test_a_lobby_member_who_leaves_the_server_is_gone_from_the_lobby_messa
 
 
 async def test_a_lobby_host_who_leaves_the_server_hands_it_on_and_the_lobby_says_so(world):
-    alice, bob = world.members[:2]
-    await alice.slash(world.channel, "newgame", game="zero")
-    lobby = world.channel.last_message
-    await click_verb(bob, lobby, "join")
+    alice, bob, lobby = await lobby_of_two(world)
     world.guild.remove_member(alice)
     await world.env.settle()
     assert only_session(world).record.host_id == bob.id
