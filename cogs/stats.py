@@ -347,10 +347,14 @@ class StatsCog(commands.Cog):
     async def stats_command(
         self,
         interaction: discord.Interaction,
-        member: discord.Member | None = None,
+        member: discord.User | None = None,
         game: str | None = None,
     ) -> None:
-        """A member's games, wins, rating, scores and latest results on this server."""
+        """A member's games, wins, rating, scores and latest results on this server.
+
+        `member` is a user, not only a member: someone who has left the server keeps the games
+        they played here, and Discord then sends them without their membership.
+        """
 
         async def work(reply: Reply) -> None:
             if game is not None:
