@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.guild_config import GuildConfig
 from bot.i18n import t
 from bot.runtime import GameError
 from bot.session import GameSession
@@ -224,6 +225,16 @@ def unconfirmed(session: GameSession) -> list[int]:
     return [i for i, seat in enumerate(session.record.seats) if not seat.ready]
 
 
+def lobby_fields(session: GameSession, cfg: GuildConfig) -> dict[str, Any]:
+    """An open lobby's message as it stands now, for an edit: a rematch's call to confirm above
+    it (an edit mentions no one), the lobby, and its controls."""
+    lang = session.record.language
+    return {
+        "content": rematch_line(session, lang),
+        **lobby_message(session, lang, cfg.hosts_change_options),
+    }
+
+
 def rematch_line(session: GameSession, lang: str) -> str | None:
     """Above a rematch's lobby, while some players have not confirmed: who, and how."""
     waiting = unconfirmed(session)
@@ -259,13 +270,9 @@ async def option_click(reply: Reply, game_id: str, option: str, text: str) -> No
 async def redraw_lobby(reply: Reply, session: GameSession) -> None:
     """The clicked lobby message as the game now is: the lobby, its board, or a closed notice."""
     lang = session.record.language
-    # A rematch's call to confirm stays only while someone has not (an edit mentions no one).
     if session.record.status == "lobby":
         cfg = await reply.bot.runtime.config(session.record.guild_id)
-        await reply.edit(
-            content=rematch_line(session, lang),
-            **lobby_message(session, lang, cfg.hosts_change_options),
-        )
+        await reply.edit(**lobby_fields(session, cfg))
     elif session.running:
         board = board_message(session, lang)
         picture = await board_picture(reply.bot, session, lang, waiting=True)

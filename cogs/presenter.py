@@ -23,7 +23,7 @@ from bot.storage import ACTIVE, StorageError, TurnDm
 from cogs import permissions
 from cogs.hand import board_message, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
-from cogs.lobby import RematchButton, lobby_message, rematch_line
+from cogs.lobby import RematchButton, lobby_fields
 from cogs.messages import (
     announcements,
     channel_of,
@@ -96,12 +96,10 @@ class DiscordPresenter:
             cfg = await self.client.runtime.config(record.guild_id)
             channel = self._channel(session)
             await self.outbox.slot(("edit", channel.id))
-            lobby = lobby_message(session, record.language, cfg.hosts_change_options)
+            lobby = lobby_fields(session, cfg)
             try:
                 with sending(lobby):
-                    await channel.get_partial_message(record.message_id).edit(
-                        content=rematch_line(session, record.language), **lobby
-                    )
+                    await channel.get_partial_message(record.message_id).edit(**lobby)
             except discord.HTTPException as exc:
                 # Deleted by a moderator, say: the next click on it gets a fresh answer.
                 log.info("the lobby of game %s could not be redrawn: %s", session.id, exc)
@@ -493,9 +491,10 @@ class DiscordPresenter:
             # has nothing to replay.
             view = replay_view(record.id, lang)
             view.add_item(RematchButton(record.id, t(lang, "rematch-button")))
+            results: dict[str, Any] = {"view": view}
             await self.outbox.slot(("post", channel.id))
-            with sending({"view": view}):
-                await channel.send(text, view=view)
+            with sending(results):
+                await channel.send(text, **results)
         else:
             await self.outbox.slot(("post", channel.id))
             await channel.send(text)
