@@ -342,9 +342,9 @@ async def report(storage: Storage, url: str, args: argparse.Namespace) -> None:
     pages = -(-args.members // 10)
     asks = {
         "/stats member game": lambda play: stats.member(
-            GUILD, member(play), play.choice(engines.SLUGS)
+            reader(play), member(play), play.choice(engines.SLUGS)
         ),
-        "/stats member (every game)": lambda play: stats.member(GUILD, member(play), None),
+        "/stats member (every game)": lambda play: stats.member(reader(play), member(play), None),
         "/leaderboard game (page, own place)": lambda play: stats.leaderboard(
             GUILD, play.choice(competitive), play.randrange(pages), member(play), 3
         ),

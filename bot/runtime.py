@@ -292,6 +292,7 @@ class Runtime:
 
     async def rematch(self, game_id: str, user_id: int, name: str, lang: str) -> GameSession:
         """A finished game's "Play again": the same game, options and seats, in the same place.
+        (The server's default options instead, where its admins now keep options to themselves.)
 
         The member who asked hosts it; the AI seats are filled, and every other player's seat
         waits for them to confirm (Join) — the host may start with whoever did.
@@ -317,6 +318,11 @@ class Runtime:
             for s in old.seats
             if not s.kicked
         ]
+        options = (
+            old.options
+            if cfg.hosts_change_options
+            else cfg.options_for(old.slug).model_dump(mode="json")
+        )
         record = old.model_copy(
             update={
                 "id": secrets.token_hex(4),
@@ -328,6 +334,7 @@ class Runtime:
                 "deadline": None,
                 "created_at": self.clock(),
                 "seats": seats,
+                "options": options,
             }
         )
         return await self._open(record, cfg)

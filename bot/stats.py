@@ -130,13 +130,14 @@ class Stats:
                 lower_is_better=spec.lower_is_better,
             )
 
-    async def member(self, guild_id: int, user_id: int, slug: str | None) -> MemberStats:
-        """A member's games on the server: of one kind, or of each kind they played."""
+    async def member(self, reader: Reader, user_id: int, slug: str | None) -> MemberStats:
+        """A member's games on the reader's server: of one kind, or of each kind they played;
+        only those the reader may read (a private channel's games stay there)."""
         store = self.storage.stats
-        totals = await store.totals(guild_id, user_id, slug)
-        recent = await store.recent(guild_id, user_id, slug, RECENT)
+        totals = await store.totals(reader, user_id, slug)
+        recent = await store.recent(reader, user_id, slug, RECENT)
         slugs = sorted({t.slug for t in totals}, key=engines.SLUGS.index)
-        skills = await store.skills_of(guild_id, user_id, slugs) if slugs else {}
+        skills = await store.skills_of(reader.guild_id, user_id, slugs) if slugs else {}
         games = []
         for game in slugs:
             rows = tuple(t for t in totals if t.slug == game)

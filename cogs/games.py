@@ -17,7 +17,7 @@ from bot.runtime import GameError, Runtime
 from bot.session import GameSession
 from cogs import defaults, hand, lobby, permissions, seats
 from cogs.hand import board_message, show_hand, turn_dms_message
-from cogs.lobby import lobby_message
+from cogs.lobby import lobby_fields, lobby_message
 from cogs.messages import game_title, known, rules_embed, server_games_embed
 from cogs.options import parse_options, resolve, suggestions
 from cogs.pictures import board_picture, with_picture
@@ -192,23 +192,30 @@ class GamesCog(commands.Cog):
 
     @game_group.command(
         name=_("status", key="cmd-status"),
-        description=_("Post the board again", key="cmd-status-desc"),
+        description=_("Post the board (or the lobby) again", key="cmd-status-desc"),
     )
     async def status(self, interaction: discord.Interaction) -> None:
-        """Re-post the board of this channel's game."""
+        """Re-post the board of this channel's game, or its lobby (a moderator may have deleted
+        the message: nobody could join a lobby nobody sees, and it would hold the channel)."""
 
         async def work(reply: Reply) -> None:
             session = self._my_game(interaction)
-            if not session.running:
-                raise GameError("error-not-started")
             place = session.record.play_channel_id
             if interaction.channel_id != place:
                 raise GameError("error-status-elsewhere", channel=f"<#{place}>")
-            lang = session.record.language
-            board = board_message(session, lang)
-            picture = await board_picture(reply.bot, session, lang, waiting=True)
             old = session.record.message_id
-            message_id = await reply.post(**with_picture(board, picture))
+            if session.running:
+                lang = session.record.language
+                board = board_message(session, lang)
+                picture = await board_picture(reply.bot, session, lang, waiting=True)
+                message_id = await reply.post(**with_picture(board, picture))
+            elif session.record.status != "lobby":
+                raise GameError("error-game-over")
+            else:
+                cfg = await self.runtime.config(session.record.guild_id)
+                # Those a rematch waits for were called when it opened; not again.
+                quiet = discord.AllowedMentions.none()
+                message_id = await reply.post(**lobby_fields(session, cfg), allowed_mentions=quiet)
             await self.runtime.board_posted(session, message_id)
             if old is not None:
                 self.bot.presenter.board_moved(session, old)

@@ -87,14 +87,30 @@ def named(permissions: list[str], lang: str) -> str:
 
 
 def can_view(member: discord.Member, channel_id: int) -> bool:
-    """Whether a member may view a channel of their server (not one the bot does not know)."""
-    channel = member.guild.get_channel(channel_id)
-    return channel is not None and channel.permissions_for(member).view_channel
+    """Whether a member may view a channel or thread of their server (not one the bot does
+    not know: an archived thread drops out of discord.py's cache)."""
+    place = member.guild.get_channel_or_thread(channel_id)
+    return place is not None and views(member, place)
+
+
+def views(member: discord.Member, place: discord.abc.GuildChannel | discord.Thread) -> bool:
+    """Whether a member may view a channel, or a thread (a game typed inside one plays there).
+
+    A public thread is open to whoever views its parent. Who was added to a private one is not
+    known here (no member is cached), so only those who manage threads count as seeing it.
+    """
+    if not isinstance(place, discord.Thread):
+        return place.permissions_for(member).view_channel
+    if place.parent is None:
+        return False
+    allowed = place.permissions_for(member)
+    private = place.type is discord.ChannelType.private_thread
+    return allowed.view_channel and (not private or allowed.manage_threads)
 
 
 class Viewable(Collection[int]):
-    """The channels of a server a member may view, worked out only as far as asked: whether
-    one game's channel is among them, for a replay; all of them, for /history."""
+    """The channels and threads of a server a member may view, worked out only as far as asked:
+    whether one game's channel is among them, for a replay; all of them, for /history."""
 
     def __init__(self, member: discord.Member) -> None:
         self.member = member
@@ -104,7 +120,8 @@ class Viewable(Collection[int]):
 
     def __iter__(self) -> Iterator[int]:
         member = self.member
-        return (c.id for c in member.guild.channels if c.permissions_for(member).view_channel)
+        places = [*member.guild.channels, *member.guild.threads]
+        return (place.id for place in places if views(member, place))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

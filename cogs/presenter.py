@@ -116,12 +116,14 @@ class DiscordPresenter:
             channel = self._channel(session)
             new = channel.get_partial_message(session.record.message_id or old_message_id)
             await self.outbox.slot(("edit", channel.id))
-            await channel.get_partial_message(old_message_id).edit(
-                content=t(lang, "board-moved", link=new.jump_url),
-                embed=None,
-                view=None,
-                attachments=[],
-            )
+            # Deleted by a moderator, most likely why it was posted again: nothing to point.
+            with suppress(discord.NotFound):
+                await channel.get_partial_message(old_message_id).edit(
+                    content=t(lang, "board-moved", link=new.jump_url),
+                    embed=None,
+                    view=None,
+                    attachments=[],
+                )
 
         self._post(session, f"moved:{old_message_id}", work)
 

@@ -359,10 +359,10 @@ class StatsCog(commands.Cog):
         async def work(reply: Reply) -> None:
             if game is not None:
                 known(game)
-            assert interaction.guild_id is not None  # guild_only
             who = member or reply.user
-            found = await self.stats.member(interaction.guild_id, who.id, game)
-            cfg = await self.bot.runtime.config(interaction.guild_id)
+            asking = reader(interaction)
+            found = await self.stats.member(asking, who.id, game)
+            cfg = await self.bot.runtime.config(asking.guild_id)
             name = shown(who.display_name, NAME_LIMIT)
             await reply.answer(embed=stats_embed(name, game, found, reply.lang, cfg.ratings))
 

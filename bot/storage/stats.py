@@ -256,6 +256,18 @@ def _marks(values: Sequence[Any]) -> str:
     return ",".join("?" * len(values))
 
 
+def _readable(reader: Reader, game_id: str) -> tuple[str, tuple[Any, ...]]:
+    """The SQL condition, and its parameters, of `Reader.may_read` for the game `game_id` names
+    (a column): played in a channel the reader views, or played by the reader."""
+    channels = sorted(reader.channels)
+    seen_there = f"g.channel_id IN ({_marks(channels)}) OR " if channels else ""
+    return (
+        f"EXISTS (SELECT 1 FROM games g WHERE g.id = {game_id} AND ({seen_there}"
+        f"EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)))",
+        (*channels, reader.user_id),
+    )
+
+
 class StatsStore:
     """The queries of stats, leaderboards, history and replays."""
 
@@ -286,15 +298,17 @@ class StatsStore:
 
     # --- /stats ---
 
-    async def totals(self, guild_id: int, user_id: int, slug: str | None) -> list[Totals]:
-        """A member's games per kind and player count (of one kind, or of all)."""
-        only, params = (" AND slug = ?", (slug,)) if slug else ("", ())
+    async def totals(self, reader: Reader, user_id: int, slug: str | None) -> list[Totals]:
+        """A member's games per kind and player count (of one kind, or of all), of those the
+        reader may read."""
+        only, params = (" AND r.slug = ?", (slug,)) if slug else ("", ())
+        readable, seen = _readable(reader, "r.game_id")
         rows = await self.db.fetch(
-            "SELECT slug, players, count(*) AS games, sum(won) AS wins, sum(score) AS total, "
-            "min(score) AS low, max(score) AS high FROM seat_results "
-            f"WHERE guild_id = ? AND user_id = ?{only} GROUP BY slug, players "
-            "ORDER BY slug, players",
-            (guild_id, user_id, *params),
+            "SELECT r.slug, r.players, count(*) AS games, sum(r.won) AS wins, "
+            "sum(r.score) AS total, min(r.score) AS low, max(r.score) AS high "
+            f"FROM seat_results r WHERE r.guild_id = ? AND r.user_id = ?{only} AND {readable} "
+            "GROUP BY r.slug, r.players ORDER BY r.slug, r.players",
+            (reader.guild_id, user_id, *params, *seen),
         )
         return [
             Totals(
@@ -310,14 +324,16 @@ class StatsStore:
         ]
 
     async def recent(
-        self, guild_id: int, user_id: int, slug: str | None, limit: int
+        self, reader: Reader, user_id: int, slug: str | None, limit: int
     ) -> list[Recent]:
-        """A member's latest results, newest first."""
-        only, params = (" AND slug = ?", (slug,)) if slug else ("", ())
+        """A member's latest results that the reader may read, newest first."""
+        only, params = (" AND r.slug = ?", (slug,)) if slug else ("", ())
+        readable, seen = _readable(reader, "r.game_id")
         rows = await self.db.fetch(
-            "SELECT game_id, slug, players, score, place, won, finished_at FROM seat_results "
-            f"WHERE guild_id = ? AND user_id = ?{only} ORDER BY finished_at DESC LIMIT ?",
-            (guild_id, user_id, *params, limit),
+            "SELECT r.game_id, r.slug, r.players, r.score, r.place, r.won, r.finished_at "
+            f"FROM seat_results r WHERE r.guild_id = ? AND r.user_id = ?{only} AND {readable} "
+            "ORDER BY r.finished_at DESC LIMIT ?",
+            (reader.guild_id, user_id, *params, *seen, limit),
         )
         return [
             Recent(
@@ -391,15 +407,11 @@ class StatsStore:
         """The latest finished games of the reader's server that they may read (of one kind,
         or of all), newest first."""
         only, params = (" AND h.slug = ?", (slug,)) if slug else ("", ())
-        channels = sorted(reader.channels)
-        seen_there = f"g.channel_id IN ({_marks(channels)}) OR " if channels else ""
+        readable, seen = _readable(reader, "h.game_id")
         games = await self.db.fetch(
             "SELECT h.game_id, h.slug, h.finished_at FROM history h "
-            f"JOIN games g ON g.id = h.game_id WHERE h.guild_id = ?{only} "
-            f"AND ({seen_there}EXISTS (SELECT 1 FROM seats s "
-            "WHERE s.game_id = h.game_id AND s.user_id = ?)) "
-            "ORDER BY h.finished_at DESC LIMIT ?",
-            (reader.guild_id, *params, *channels, reader.user_id, limit),
+            f"WHERE h.guild_id = ?{only} AND {readable} ORDER BY h.finished_at DESC LIMIT ?",
+            (reader.guild_id, *params, *seen, limit),
         )
         if not games:
             return []

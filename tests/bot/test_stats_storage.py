@@ -210,14 +210,14 @@ async def test_members_records_leaderboards_and_history_read_back(storage):
     await finish(storage, stats, record("t1", "thegame", [104, None]), team_outcome(2, 4))
     await finish(storage, stats, record("t2", "thegame", [104, 105]), team_outcome(2, 0))
 
-    found = await stats.member(GUILD, 102, None)
+    found = await stats.member(READER, 102, None)
     assert [(g.slug, g.games, g.wins, g.best) for g in found.games] == [
         ("mindup", 1, 0, 40),
         ("zero", 1, 0, 9),  # placed 2nd of 3, behind the AI's 5: the lowest total wins
     ]
     assert [r.game_id for r in found.recent] == ["z1", "m0"]
     assert found.games[0].skill is not None and found.games[1].skill is not None
-    team = (await stats.member(GUILD, 104, "thegame")).games[0]
+    team = (await stats.member(READER, 104, "thegame")).games[0]
     assert team.skill is None and [(t.players, t.games) for t in team.by_players] == [(2, 2)]
     assert (team.best, team.wins) == (0, 1)
     (records,) = await stats.teams(GUILD, "thegame")
@@ -292,8 +292,8 @@ async def test_stats_leaderboards_and_history_read_indexes_not_tables(storage, d
     await finish(storage, stats, record("g1", "mindup", [101, 102]), outcome([60, 40]))
     recording = Recording(storage.stats.db)
     storage.stats.db = recording  # type: ignore[assignment]
-    await stats.member(GUILD, 101, None)
-    await stats.member(GUILD, 101, "mindup")
+    await stats.member(READER, 101, None)
+    await stats.member(READER, 101, "mindup")
     await stats.leaderboard(GUILD, "mindup", 1, 101, min_games=1)
     await stats.history(READER, None)
     await stats.history(READER, "mindup")
@@ -337,7 +337,7 @@ async def test_stats_list_the_last_five_results_newest_first(storage):
         scores = [n, 3]
         await finish(storage, stats, record(f"z{n}", "zero", [101, 102]), outcome(scores, True))
 
-    found = await stats.member(GUILD, 101, "zero")
+    found = await stats.member(READER, 101, "zero")
 
     assert [r.game_id for r in found.recent] == ["z6", "z5", "z4", "z3", "z2"]
     (zero,) = found.games
