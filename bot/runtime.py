@@ -41,6 +41,8 @@ RETRY_FIRST = 1.0
 """Seconds before a write that failed for the AI or the clock is tried again (then doubled)."""
 RETRY_LAST = 60.0
 """The longest wait between two tries: a game never stops waiting for the database to return."""
+TURN_OVER = (".turn", ".round_end")
+"""Endings of event kinds after which an absent seat's turn is over, whoever acts next."""
 
 
 class GameError(Exception):
@@ -814,11 +816,12 @@ class Runtime:
 
         A turn may take several actions (cards one by one, draw after draw); it is over when
         another seat must act, when a simultaneous choice was made, or when the engine says a
-        new turn began (a `<slug>.turn` event: a solo player's or a bonus turn).
+        new turn began (a `<slug>.turn` event: a solo player's or a bonus turn) or the round
+        ended (`<slug>.round_end`: the next round may open with the same seat's turn).
         """
         while session.running and seat in session.to_act():
             events = await self._apply_for(session, seat)
-            if session.to_act() != {seat} or any(e.kind.endswith(".turn") for e in events):
+            if session.to_act() != {seat} or any(e.kind.endswith(TURN_OVER) for e in events):
                 return
 
     # --- the clock ---

@@ -122,15 +122,18 @@ class GameSession:
         """An action from its custom_id form (IllegalAction('malformed') if it is not one)."""
         return decode_action(self.game.SPEC.Action, text)
 
+    def acted_since(self, seat: int, drawn_version: int) -> bool:
+        """Whether the seat has acted since a panel of `drawn_version` was drawn (or the version
+        is one the game never had): what that panel offered may be gone."""
+        return drawn_version > self.version or self.last_acted.get(seat, -1) > drawn_version
+
     def check_fresh(self, seat: int, drawn_version: int, action: Any) -> None:
         """Refuse a click from a panel the seat has acted on since, or whose action is gone.
 
         A panel stays valid while its seat has not acted since it was drawn: in a simultaneous
         phase the others' choices change the version but not what this seat may do.
         """
-        if drawn_version > self.version:
-            raise StaleAction
-        if self.last_acted.get(seat, -1) > drawn_version:
+        if self.acted_since(seat, drawn_version):
             raise StaleAction
         if drawn_version != self.version and action not in self.game.legal_actions(
             self.state, seat

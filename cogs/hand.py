@@ -156,7 +156,9 @@ class PickButton(Component, discord.ui.DynamicItem[Button], layout=ids.PICK):
     async def callback(self, interaction: discord.Interaction) -> None:
         """Redraw the panel with what follows from the pick."""
         await self.answer(
-            interaction, lambda reply: pick(reply, self.game_id, self.key), game_id=self.game_id
+            interaction,
+            lambda reply: pick(reply, self.game_id, self.version, self.key),
+            game_id=self.game_id,
         )
 
 
@@ -375,10 +377,15 @@ async def play(reply: Answer, game_id: str, action: str, version: int) -> None:
         await reply.answer(t(reply.lang, "hand-game-over"))
 
 
-async def pick(reply: Answer, game_id: str, key: str) -> None:
-    """The first click of a two-click choice: the panel, redrawn, offers the second."""
+async def pick(reply: Answer, game_id: str, version: int, key: str) -> None:
+    """The first click of a two-click choice: the panel, redrawn, offers the second (from a
+    panel its member has acted on since, the current panel, saying so: the card may be gone)."""
     session = reply.bot.runtime.get(game_id)
-    await redraw(reply, session, seated(session, reply.user_id), picked=key)
+    seat = seated(session, reply.user_id)
+    if session.acted_since(seat, version):
+        await redraw(reply, session, seat, content=t(reply.lang, "error-stale"))
+    else:
+        await redraw(reply, session, seat, picked=key)
 
 
 async def undo(reply: Answer, game_id: str, version: int) -> None:
@@ -487,7 +494,9 @@ def relayed_work(
         )
     if match := ids.PICK.pattern.fullmatch(custom_id):
         picked = ids.PICK.parse(match)
-        return picked["game_id"], lambda reply: pick(reply, picked["game_id"], picked["key"])
+        return picked["game_id"], lambda reply: pick(
+            reply, picked["game_id"], picked["version"], picked["key"]
+        )
     if match := ids.UNDO.pattern.fullmatch(custom_id):
         back = ids.UNDO.parse(match)
         return back["game_id"], lambda reply: undo(reply, back["game_id"], back["version"])

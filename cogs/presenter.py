@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.client import TabletopBot
 from bot.i18n import t
 from bot.presenter import ShownPanel
+from bot.runtime import TURN_OVER
 from bot.session import GameSession
 from bot.storage import ACTIVE, StorageError, TurnDm
 from cogs import permissions
@@ -74,7 +75,9 @@ class DiscordPresenter:
         # discord.py remembers only the last 128 DM channels; past that many players, most turn
         # DMs would open their channel again, a second call against the global limit.
         self._dm_channels: dict[int, int] = {}
-        self._notified: dict[str, frozenset[int]] = {}
+        self._notified: dict[str, dict[int, int | None]] = {}
+        """Per game, the seats told their turn began (and their last move then), to tell each
+        once per turn."""
 
     def _post(self, session: GameSession, key: str, work: Any) -> None:
         """Queue a call that posts in the game's channel; a game's posts keep their order."""
@@ -237,10 +240,21 @@ class DiscordPresenter:
         lines = announcements(session, events, session.record.language)
         if lines:
             self._say(session, lines)
-        acting = frozenset(s for s in session.to_act() if not session.record.seats[s].ai)
-        newly = acting - self._notified.get(session.id, frozenset())
-        self._notified[session.id] = acting
-        for seat in sorted(newly):
+        acting = sorted(s for s in session.to_act() if not session.record.seats[s].ai)
+        told = self._notified.get(session.id, {})
+        # Still to act after a move of their own (the AI's, when their clock ran out) is a new
+        # turn if the choice was simultaneous or the turn or round ended; otherwise the turn
+        # goes on (another card of the same turn).
+        turn_over = session.game.SPEC.simultaneous or any(
+            e.kind.endswith(TURN_OVER) for e in events
+        )
+        newly = [
+            s
+            for s in acting
+            if s not in told or (turn_over and told[s] != session.last_acted.get(s))
+        ]
+        self._notified[session.id] = {s: session.last_acted.get(s) for s in acting}
+        for seat in newly:
             user_id = session.record.seats[seat].user_id
             if user_id is not None:
                 self._queue_dm(session, seat, user_id, reminder=False)

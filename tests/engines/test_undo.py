@@ -37,6 +37,20 @@ def test_r27_thegame_a_card_played_this_turn_may_be_taken_back_until_the_turn_en
     assert seen_play
 
 
+def test_r27_thegame_alone_the_card_that_empties_the_hand_ends_the_turn_for_good() -> None:
+    """Solo, the last card of the hand ends the turn with the draw, and the next turn is the
+    same player's: the card is final, or taking it back would return cards already seen."""
+    game = engines.game("thegame")
+    state = game.setup(game.SPEC.Options(), 1, 7)
+    hand = sorted(state.hands[0])
+    for card in hand:  # lowest first on a rising pile: every card fits
+        after, _ = game.apply(state, 0, Play(card=card, pile=0))
+        last = card == hand[-1]
+        assert after.turn == state.turn + last and after.active == 0
+        assert game.undoable(state, 0, Play(card=card, pile=0), after) is not last
+        state = after
+
+
 def test_r36_mindup_a_secret_choice_may_be_changed_until_everyone_has_chosen() -> None:
     game = engines.game("mindup")
     state = game.setup(game.SPEC.Options(), 3, 1)
