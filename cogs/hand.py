@@ -300,9 +300,9 @@ def hand_panel(
 
     `picked`: the first click of a two-click choice; the panel then offers its second clicks.
     `dm`: the panel of a turn DM, with its button that turns these DMs off.
-    The last row is left to the signals or the turn DM's button (a row each when both are
-    there); the one before them to "Undo" while the seat may take its last move back: all of
-    them under the moves.
+    The last row is left to the signals; the one above it holds the lone moves (end the turn,
+    pass) with "Undo", while the seat may take its last move back, and the turn DM's button:
+    all of them under the other moves.
     """
     if session.record.seats[seat].ai:
         # The member left and the AI plays for them: their cards, and the way back.
@@ -316,14 +316,13 @@ def hand_panel(
     own = game.view(state, seat)
     undoable = session.undo_point is not None and session.undo_point[0] == seat
     extras = game.extra_actions(state, seat) if session.running else []
-    rows = ROWS - 1 - int(undoable) - int(dm and bool(extras))
-    slots = plan(slug, own, legal, picked, rows, lang)
+    rows = ROWS - 1 if extras else ROWS
+    slots = plan(slug, own, legal, picked, rows, lang, beside=undoable + dm)
     items = [_component(session, slot) for slot in slots]
     if undoable:
-        items.append(UndoButton(session.id, session.version, t(lang, "undo-button"), rows))
+        items.append(UndoButton(session.id, session.version, t(lang, "undo-button"), rows - 1))
     if dm:
-        row = ROWS - 2 if extras else ROWS - 1
-        items.append(DmToggle(False, t(lang, "dm-turn-off"), row))
+        items.append(DmToggle(False, t(lang, "dm-turn-off"), rows - 1))
     if extras:
         placeholder = t(lang, f"group-{slug}-extra")
         options = [option(slug, a, lang) for a in extras[:MAX_OPTIONS]]

@@ -69,9 +69,19 @@ def forced_label(slug: str, action: Any, lang: str) -> str:
 
 
 def plan(
-    slug: str, view: Any, legal: list[Any], picked: str | None, rows: int, lang: str
+    slug: str,
+    view: Any,
+    legal: list[Any],
+    picked: str | None,
+    rows: int,
+    lang: str,
+    beside: int = 0,
 ) -> list[Slot]:
-    """The components for `legal` on at most `rows` rows; `picked`: the step chosen first."""
+    """The components for `legal` on at most `rows` rows; `picked`: the step chosen first.
+
+    The lone buttons (end the turn, pass) never give way to the rest: they sit on the last row,
+    with the panel's own `beside` buttons (Undo, the turn DM's), which the caller puts there.
+    """
     render = renderer(slug)
     if len(legal) == 1 and not type(legal[0]).reveals:
         only = legal[0]
@@ -90,13 +100,14 @@ def plan(
             continue
         name = render.group(action)
         groups.setdefault(name, _Group(name)).entries.append(option(slug, action, lang))
-    loose = groups.pop("", _Group(""))
-    # The lone buttons (end the turn, pass) come last, after every group.
-    ordered = [*groups.values(), loose]
+    lone = groups.pop("", _Group("")).entries
+    last = rows - 1 if lone or beside else rows
+    """The rows above the last one, or all of them when it is not needed."""
+    ordered = list(groups.values())
     fixed = rows_needed(len(picks), BUTTONS_PER_ROW) + rows_needed(len(second), BUTTONS_PER_ROW)
-    while fixed + sum(g.rows() for g in ordered) > rows:
+    while fixed + sum(g.rows() for g in ordered) > last:
         # The group of buttons on the most rows becomes a select: that saves the most rows.
-        wide = [g for g in ordered if g.name and not g.menu and g.rows() > 1]
+        wide = [g for g in ordered if not g.menu and g.rows() > 1]
         if not wide:
             break
         max(wide, key=_Group.rows).menu = True
@@ -107,8 +118,9 @@ def plan(
         if group.menu:
             row = _menus(slots, slug, group, row, lang)
         else:
-            room = max(rows - row, 0) * BUTTONS_PER_ROW
+            room = max(last - row, 0) * BUTTONS_PER_ROW
             row = _buttons(slots, "act", group.entries[:room], row, None)
+    _buttons(slots, "act", lone, last, None)
     return slots
 
 

@@ -110,6 +110,33 @@ def test_no_panel_shows_two_controls_alike_or_leaves_no_row_for_the_dm_button(sl
             view.add_item(DmToggle(False, "DM off"))  # what a turn DM adds: there is room
 
 
+@pytest.mark.parametrize(("slug", "players"), TABLES)
+def test_every_move_stays_on_the_panel_beside_undo_and_the_turn_dms_button(slug, players):
+    """However crowded (a turn DM, Undo, the signals, a card picked), a panel drops no move:
+    ending the turn among them."""
+    game = engines.game(slug)
+    session = running(slug, players)
+    for number, (state, seat, _action) in enumerate(steps(game, players, seed=2)):
+        if number % 3:
+            continue
+        session.state = state
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        steps_of = {a: renderer(slug).step(a, view, "en") for a in legal}
+        single = {encode_action(a) for a, step in steps_of.items() if step is None}
+        for dm in (False, True):
+            for undo in (False, True):
+                session.undo_point = (seat, state) if undo else None
+                first = hand_panel(session, seat, "en", dm=dm)["view"]
+                shown = set(offered(first))
+                for key in picks(first):
+                    again = hand_panel(session, seat, "en", picked=key, dm=dm)["view"]
+                    later = set(offered(again))
+                    assert single <= later, (dm, undo, key, single - later)
+                    shown |= later
+                assert {encode_action(a) for a in legal} <= shown, (dm, undo)
+
+
 def test_the_game_is_a_card_then_a_pile_that_shows_how_far_the_pile_moves():
     session = running("thegame", 2)
     session.state = session.state.model_copy(
