@@ -130,22 +130,38 @@ def has_glyph(char: str) -> bool:
     return drawn.size != missing.size or drawn.tobytes() != missing.tobytes()
 
 
+def drawable(text: str) -> str:
+    """`text` without the characters the font lacks; empty if nothing is left but marks and
+    spaces (accents with no letter to sit on would float on their own)."""
+    text = "".join(c for c in text if has_glyph(c)).strip()
+    if all(unicodedata.category(c).startswith("M") or c.isspace() for c in text):
+        return ""
+    return text
+
+
+def measure(text: str, size: int, bold: bool = False) -> int:
+    """How wide `text` is drawn: its ink, as `ink` cuts it (a leading combining mark reaches
+    left of the advance that `getlength` counts)."""
+    if not text:
+        return 0
+    left, _, right, _ = font(size, bold).getbbox(text, anchor="ls")
+    return int(right) - int(left)
+
+
 @lru_cache(maxsize=2048)
 def fitted(text: str, size: int, bold: bool, width: int) -> str:
-    """`text` without the characters the font lacks, cut with "…" to fit `width` pixels."""
-    text = "".join(c for c in text if has_glyph(c)).strip()
-    f = font(size, bold)
-    if f.getlength(text) <= width:
+    """`text` as the font can draw it (`drawable`), cut with "…" to fit `width` pixels."""
+    text = drawable(text)
+    if measure(text, size, bold) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
+    while text and measure(text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
 
 def seat_name(seats: Seats, seat: int, lang: str) -> str:
     """A seat's name as the pictures show it; a name the font cannot draw at all is a number."""
-    name = "".join(c for c in seats.names[seat] if has_glyph(c)).strip()
-    return name or t(lang, "pic-seat", number=seat + 1)
+    return drawable(seats.names[seat]) or t(lang, "pic-seat", number=seat + 1)
 
 
 def supersampled(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -24,6 +24,7 @@ from bot.pictures.base import (
     WIDTH,
     Canvas,
     Seats,
+    measure,
     rounded,
     seat_name,
 )
@@ -35,14 +36,31 @@ COLOURS = tuple(HUES[name] for name in COLOUR_NAMES)
 TOKEN = 34
 BOARD_HEIGHT = 500
 HAND_HEIGHT = 480
+LABEL_ROOM = 240
+"""Room kept for "Drawn by <name>" when the centre is crowded."""
 
 
-def _tokens(canvas: Canvas, colours: list[int], x: float, y: float, size: int = TOKEN) -> float:
+def _tokens(
+    canvas: Canvas, colours: list[int], x: float, y: float, size: int = TOKEN, gap: int = 6
+) -> float:
     """Tokens in a row from `x`; returns where the row ends."""
     for colour in colours:
         canvas.tile(icons.dot(size, COLOURS[colour]), (x, y))
-        x += size + 6
+        x += size + gap
     return x
+
+
+def _packed(count: int, width: int, height: int) -> tuple[int, int, int]:
+    """Size, gap and tokens per row of the largest tokens that lay `count` in `width` by
+    `height`: one row of full-size tokens while they fit, then smaller ones, in more rows once
+    they are small enough to stack."""
+    for size in range(TOKEN, 1, -1):
+        gap = max(2, size * 6 // TOKEN)
+        across = (width + gap) // (size + gap)
+        rows = -(-count // max(across, 1))
+        if across and rows * (size + gap) - gap <= height:
+            return size, gap, max(1, -(-count // max(rows, 1)))
+    return 1, 1, count
 
 
 def _spread(counts: tuple[int, ...]) -> list[int]:
@@ -59,23 +77,40 @@ def _header(view: View, lang: str) -> str:
 
 
 def _table(canvas: Canvas, view: View, seats: Seats, top: int, lang: str) -> None:
-    """Centre, the draws of this turn, the next draw's chance, an alternative move, a bonus."""
+    """Centre, the draws of this turn (or the alternative move), the next draw's chance, a
+    bonus."""
     canvas.text((20, top), t(lang, "pic-genial-centre"), SMALL, MUTED)
-    staged = max(300, _tokens(canvas, _spread(view.centre), 20, top + 30) + 30)
+    right = WIDTH - 20
+    if view.bonus_turn:
+        canvas.tile(icons.star(30, TURN), (WIDTH - 50, top))
+        bonus = t(lang, "pic-genial-bonus")
+        right -= 48 + canvas.text((WIDTH - 56, top + 2), bonus, SMALL, TURN, True, "rt")
+    label, aside, note = "", list(view.staging), ""
     if view.staging:
-        who = seat_name(seats, view.turn, lang)
+        label = t(lang, "pic-genial-drawn", who=seat_name(seats, view.turn, lang))
+        note = t(lang, "pic-genial-bank", count=len(_spread(bank_gain(view))))
+    elif view.alternative is not None:
+        # At a turn's start the staging area is empty: the other way to use the centre goes there.
+        label, aside = t(lang, "pic-genial-alternative"), [view.alternative]
+    centre = _spread(view.centre)
+    staged, room = 0, WIDTH - 40
+    if aside:
+        row = len(aside) * (TOKEN + 6) + 8 + measure(note, SMALL, True)
+        # The label's room is kept for a short name; a long one is cut rather than the centre.
+        need = max(row, min(measure(label, SMALL), LABEL_ROOM) + WIDTH - 20 - right)
+        staged = max(300, min(20 + len(centre) * (TOKEN + 6) + 30, WIDTH - 20 - need))
+        room = staged - 36 - 20
+    # Rows of the centre fill the space down to the odds line; a crowded centre takes smaller
+    # tokens rather than running under the staging area or off the picture.
+    size, gap, across = _packed(len(centre), room, 48)
+    for start in range(0, len(centre), across):
+        y = top + 30 + start // across * (size + gap)
+        _tokens(canvas, centre[start : start + across], 20, y, size, gap)
+    if aside:
         canvas.draw.line((staged - 16, top + 6, staged - 16, top + 64), fill=PANEL_LIT, width=3)
-        canvas.text((staged, top), t(lang, "pic-genial-drawn", who=who), SMALL, MUTED)
-        end = _tokens(canvas, list(view.staging), staged, top + 30)
-        gain = _spread(bank_gain(view))
-        canvas.text(
-            (end + 8, top + 30 + TOKEN / 2),
-            t(lang, "pic-genial-bank", count=len(gain)),
-            SMALL,
-            TURN,
-            True,
-            "lm",
-        )
+        canvas.fit((staged, top), label, right - staged, SMALL, MUTED)
+        end = _tokens(canvas, aside, staged, top + 30)
+        canvas.text((end + 8, top + 30 + TOKEN / 2), note, SMALL, TURN, True, "lm")
     line = top + 80
     if view.reserve_count == 0:
         canvas.text((20, line), t(lang, "pic-genial-recycle"), SMALL, MUTED)
@@ -85,13 +120,6 @@ def _table(canvas: Canvas, view: View, seats: Seats, top: int, lang: str) -> Non
         percent = round(100 * sum(reserve[c] for c in safe) / view.reserve_count)
         x = 20 + canvas.text((20, line), t(lang, "pic-genial-odds", percent=percent), SMALL, INK)
         _tokens(canvas, safe, x + 10, line + 3, 22)
-    if view.alternative is not None:
-        canvas.tile(icons.dot(22, COLOURS[view.alternative]), (WIDTH - 42, line + 3))
-        label = t(lang, "pic-genial-alternative")
-        canvas.text((WIDTH - 50, line), label, SMALL, MUTED, anchor="rt")
-    if view.bonus_turn:
-        canvas.tile(icons.star(30, TURN), (WIDTH - 50, top))
-        canvas.text((WIDTH - 56, top + 2), t(lang, "pic-genial-bonus"), SMALL, TURN, True, "rt")
 
 
 def _tracks(

@@ -22,6 +22,7 @@ from bot.pictures.base import (
     WIDTH,
     Canvas,
     Seats,
+    measure,
 )
 from engines.thegame import View
 from engines.thegame.models import UP_PILES
@@ -101,9 +102,10 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
         acting = seat in view.to_act
         parts.place(canvas, (x, top, x + width, top + 92), seats, seat, lang, acting)
         canvas.tile(parts.back(26, 34), (x + 12, top + 48))
-        canvas.text(
-            (x + 46, top + 65), t(lang, "thegame-cards", count=count), LABEL, INK, anchor="lm"
-        )
+        # A crowded table leaves too little room for "6 cards": the number alone, as the deck's.
+        label = t(lang, "thegame-cards", count=count)
+        bold = measure(label, LABEL) > width - 46 - 8
+        canvas.text((x + 46, top + 65), str(count) if bold else label, LABEL, INK, bold, "lm")
     return canvas.image
 
 

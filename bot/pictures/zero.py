@@ -26,6 +26,7 @@ from bot.pictures.base import (
     WIDTH,
     Canvas,
     Seats,
+    measure,
     seat_name,
 )
 from engines.zero import View
@@ -38,6 +39,12 @@ COLOURS = tuple(
 """Colours A-G, as the text boards' squares show them."""
 WHITE = (255, 255, 255)
 ROW = 62
+HAND_LEFT = 196
+"""Where a last hand starts, after the name."""
+LAST = (36, 50)
+"""A card of a last hand."""
+TALL = ROW + 28
+"""A row at game over with its scores under the last hand."""
 HAND_HEIGHT = 460
 
 
@@ -117,26 +124,55 @@ def _passes(canvas: Canvas, view: View, seats: Seats, xy: tuple[float, float], l
     )
 
 
+def _score_parts(view: View, seat: int) -> tuple[str, str, int]:
+    """A seat's total, its round scores (`12 + 0 =`, when more than one round was played) and
+    how many Zeros it made."""
+    rounds = [str(scores[seat]) for scores in view.round_scores]
+    history = " + ".join(rounds) + " =" if len(rounds) > 1 else ""
+    return str(view.totals[seat]), history, view.zero_by.count(seat)
+
+
+def _scores_width(view: View, seat: int) -> int:
+    """How wide `_scores` draws a seat's scores."""
+    total, history, zeros = _score_parts(view, seat)
+    return (
+        measure(total, LABEL, True) + (8 + measure(history, SMALL) if history else 0) + 30 * zeros
+    )
+
+
 def _scores(canvas: Canvas, view: View, seat: int, right: float, middle: float) -> None:
     """`12 + 0 =` and the total in bold, ending at `right`; a star for each Zero they made."""
-    x = right - canvas.text((right, middle), str(view.totals[seat]), LABEL, INK, True, "rm")
-    rounds = [str(scores[seat]) for scores in view.round_scores]
-    if len(rounds) > 1:
-        x -= 8 + canvas.text((x - 8, middle), " + ".join(rounds) + " =", SMALL, MUTED, anchor="rm")
-    for _ in range(view.zero_by.count(seat)):
+    total, history, zeros = _score_parts(view, seat)
+    x = right - canvas.text((right, middle), total, LABEL, INK, True, "rm")
+    if history:
+        x -= 8 + canvas.text((x - 8, middle), history, SMALL, MUTED, anchor="rm")
+    for _ in range(zeros):
         x -= 30
         canvas.tile(icons.star(24, TURN), (x, middle - 12))
 
 
-def board_height(players: int, over: bool) -> int:
+def _row_height(view: View) -> int:
+    """A player's row; once the game is over, taller when a last hand and the scores beside it
+    would not fit on one line (many rounds, Zeros): the scores then go under the hand."""
+    if view.phase != "over":
+        return ROW
+    crowded = any(
+        HAND_LEFT + len(hand) * (LAST[0] + 6) + 12 > WIDTH - 28 - _scores_width(view, seat)
+        for seat, hand in enumerate(view.shown)
+    )
+    return TALL if crowded else ROW
+
+
+def board_height(players: int, over: bool, row: int = ROW) -> int:
     """A row for each player under the market (under a title once the game is over)."""
-    return (112 if over else 250) + players * (ROW + 6)
+    return (112 if over else 250) + players * (row + 6)
 
 
 def board(view: View, seats: Seats, lang: str) -> Image.Image:
     """Round, market, passes, and per player: hand size, scores; the last hands once over."""
     over = view.phase == "over"
-    canvas = Canvas.table(board_height(view.players, over))
+    row = _row_height(view)
+    canvas = Canvas.table(board_height(view.players, over, row))
     head = t(lang, "pic-zero-round", round=view.round, rounds=view.rounds)
     canvas.header(t(lang, "pic-over") if over else head, t(lang, "pic-zero-lowest"))
     top = HEADER + 12
@@ -149,20 +185,20 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
         _passes(canvas, view, seats, (20, top + 146), lang)
         rows = top + 184
     for seat in range(view.players):
-        y = rows + seat * (ROW + 6)
+        y = rows + seat * (row + 6)
         acting = seat in view.to_act
-        canvas.panel((12, y, WIDTH - 12, y + ROW), PANEL, TURN if acting else None)
+        canvas.panel((12, y, WIDTH - 12, y + row), PANEL, TURN if acting else None)
         parts.seat_label(canvas, (24, y + 12), seats, seat, lang, 160)
         if over:
             shown = tuple(sorted(view.shown[seat]))
-            _row(canvas, shown, (196, y + 6), (36, 50), SMALL, cancelled(shown))
+            _row(canvas, shown, (HAND_LEFT, y + 6), LAST, SMALL, cancelled(shown))
         else:
             count = t(lang, "pic-zero-in-hand", count=view.hand_counts[seat])
             canvas.tile(parts.back(26, 34), (210, y + 14))
             canvas.text((246, y + ROW / 2), count, SMALL, MUTED, anchor="lm")
             if acting and seats.clock:
                 canvas.tile(icons.clock(26, TURN), (400, y + 18))
-        _scores(canvas, view, seat, WIDTH - 28, y + ROW / 2)
+        _scores(canvas, view, seat, WIDTH - 28, y + (ROW / 2 if row == ROW else ROW + 12))
     return canvas.image
 
 
