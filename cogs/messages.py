@@ -6,6 +6,7 @@ cogs.hand, cogs.seats).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -264,8 +265,8 @@ def results_text(session: GameSession, lang: str) -> str:
     return t(lang, "results-title", game=title) + "\n" + outcome_text(session, outcome, lang)
 
 
-GAMES_SHOWN = 3800
-"""Characters of `/games` lines at most (an embed's description holds 4096)."""
+LINES_SHOWN = 3800
+"""Characters of an embed's list at most (its description holds 4096): `/games`, `/history`."""
 LISTED = ("lobby", "running", "paused")
 """How `/games` shows a game, in the order it lists them: what can be joined first."""
 
@@ -277,21 +278,26 @@ def listed_as(session: GameSession) -> str:
     return "paused" if session.paused else "running"
 
 
+def fitting(lines: Iterable[str], room: int = LINES_SHOWN) -> list[str]:
+    """The first of `lines` that fit in `room` characters, one to a line."""
+    kept: list[str] = []
+    for line in lines:
+        room -= len(line) + 1
+        if room < 0:
+            break
+        kept.append(line)
+    return kept
+
+
 def server_games_embed(
     client: discord.Client, sessions: list[GameSession], lang: str
 ) -> discord.Embed:
     """`/games`: a server's open lobbies first (they can be joined), then its games, each with
     a link to its message."""
     ranked = sorted(sessions, key=lambda s: (LISTED.index(listed_as(s)), s.record.created_at))
-    lines: list[str] = []
-    room = GAMES_SHOWN
-    for index, session in enumerate(ranked):
-        line = server_game_line(client, session, lang)
-        room -= len(line) + 1
-        if room < 0:
-            lines.append(t(lang, "games-more", count=len(ranked) - index))
-            break
-        lines.append(line)
+    lines = fitting(server_game_line(client, session, lang) for session in ranked)
+    if len(lines) < len(ranked):
+        lines.append(t(lang, "games-more", count=len(ranked) - len(lines)))
     return discord.Embed(
         title=t(lang, "games-title"),
         description="\n".join(lines) or t(lang, "games-none"),

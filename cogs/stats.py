@@ -25,7 +25,7 @@ from bot.text import NAME_LIMIT, shown
 from cogs import ids, replay
 from cogs.games import GAME_CHOICES
 from cogs.items import Component
-from cogs.messages import COLOUR, game_title, known
+from cogs.messages import COLOUR, fitting, game_title, known
 from cogs.permissions import reader
 from cogs.replay import ReplayButton
 from cogs.replies import Reply, guarded
@@ -287,17 +287,17 @@ def past_line(number: int, game: PastGame, lang: str) -> str:
 
 
 def history_message(games: list[PastGame], slug: str | None, lang: str) -> dict[str, Any]:
-    """The server's latest finished games, with a Replay button for each."""
+    """The server's latest finished games, with a Replay button for each: as many as the
+    embed holds (long names at full tables may fill it before the last)."""
     title = (
         t(lang, "history-title-game", game=game_title(slug, lang))
         if slug
         else t(lang, "history-title")
     )
+    lines = fitting(past_line(n, g, lang) for n, g in enumerate(games, 1))
+    games = games[: len(lines)]
     embed = discord.Embed(
-        title=title,
-        description="\n".join(past_line(n, g, lang) for n, g in enumerate(games, 1))
-        or t(lang, "history-empty"),
-        colour=COLOUR,
+        title=title, description="\n".join(lines) or t(lang, "history-empty"), colour=COLOUR
     )
     if not games:
         return {"embed": embed}
