@@ -11,6 +11,7 @@ are at least, with 99.7 % confidence), scaled so that everyone starts at 1000.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from openskill.models import PlackettLuce
@@ -27,8 +28,15 @@ play often, in the range chess ratings made familiar."""
 
 
 def shown_rating(ordinal: float) -> int:
-    """The number a member reads for a conservative estimate mu - 3 sigma."""
-    return round(SHOWN_START + SHOWN_SCALE * ordinal)
+    """The number a member reads for a conservative estimate mu - 3 sigma (halves round up, so
+    that `shown_above` is its exact edge)."""
+    return math.floor(SHOWN_START + SHOWN_SCALE * ordinal + 0.5)
+
+
+def shown_above(rating: int) -> float:
+    """The least mu - 3 sigma shown as more than `rating`: members read their places from the
+    shown ratings, so those shown alike share a place."""
+    return (rating + 0.5 - SHOWN_START) / SHOWN_SCALE
 
 
 def rate(prior: Mapping[int, Skill], seats: Sequence[SeatResult]) -> list[Skill]:

@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import engines
-from bot.ratings import rate, seat_results
+from bot.ratings import rate, seat_results, shown_above, shown_rating
 from bot.scheduler import Clock
 from bot.storage import (
     GameRecord,
@@ -167,18 +167,20 @@ class Stats:
         skills = await store.board(guild_id, slug, min_games, page * PAGE, PAGE)
         entries: list[Entry] = []
         for index, skill in enumerate(skills):
-            if entries and skill.ordinal == entries[-1].skill.ordinal:
+            shown = shown_rating(skill.ordinal)
+            if entries and shown == shown_rating(entries[-1].skill.ordinal):
                 place = entries[-1].place
             elif index == 0 and page > 0:
                 # The first of a page may tie with the last of the page before.
-                place = 1 + await store.ahead_of(guild_id, slug, min_games, skill.ordinal)
+                place = 1 + await store.ahead_of(guild_id, slug, min_games, shown_above(shown))
             else:
                 place = page * PAGE + index + 1
             entries.append(Entry(place=place, skill=skill))
         mine = (await store.skills(guild_id, slug, [user_id])).get(user_id)
         my_place = None
         if mine is not None and mine.games >= min_games:
-            my_place = 1 + await store.ahead_of(guild_id, slug, min_games, mine.ordinal)
+            above = shown_above(shown_rating(mine.ordinal))
+            my_place = 1 + await store.ahead_of(guild_id, slug, min_games, above)
         return Leaderboard(
             page=page,
             pages=pages,

@@ -256,6 +256,14 @@ def _marks(values: Sequence[Any]) -> str:
     return ",".join("?" * len(values))
 
 
+_PLAYED = (
+    "NOT EXISTS (SELECT 1 FROM seats k WHERE k.game_id = r.game_id AND k.seat = r.seat "
+    "AND k.kicked = 1)"
+)
+"""A result row of `seat_results r` that its member played: a seat the host or a moderator
+removed them from was the AI's to the end, and counts for no one."""
+
+
 def _readable(reader: Reader, game_id: str) -> tuple[str, tuple[Any, ...]]:
     """The SQL condition, and its parameters, of `Reader.may_read` for the game `game_id` names
     (a column): played in a channel the reader views, or played by the reader."""
@@ -307,7 +315,7 @@ class StatsStore:
             "SELECT r.slug, r.players, count(*) AS games, sum(r.won) AS wins, "
             "sum(r.score) AS total, min(r.score) AS low, max(r.score) AS high "
             f"FROM seat_results r WHERE r.guild_id = ? AND r.user_id = ?{only} AND {readable} "
-            "GROUP BY r.slug, r.players ORDER BY r.slug, r.players",
+            f"AND {_PLAYED} GROUP BY r.slug, r.players ORDER BY r.slug, r.players",
             (reader.guild_id, user_id, *params, *seen),
         )
         return [
@@ -332,7 +340,7 @@ class StatsStore:
         rows = await self.db.fetch(
             "SELECT r.game_id, r.slug, r.players, r.score, r.place, r.won, r.finished_at "
             f"FROM seat_results r WHERE r.guild_id = ? AND r.user_id = ?{only} AND {readable} "
-            "ORDER BY r.finished_at DESC LIMIT ?",
+            f"AND {_PLAYED} ORDER BY r.finished_at DESC LIMIT ?",
             (reader.guild_id, user_id, *params, *seen, limit),
         )
         return [
@@ -380,12 +388,13 @@ class StatsStore:
         )
         return int(rows[0]["n"])
 
-    async def ahead_of(self, guild_id: int, slug: str, min_games: int, ordinal: float) -> int:
-        """How many listed members rate strictly higher (a place is one more: ties share it)."""
+    async def ahead_of(self, guild_id: int, slug: str, min_games: int, least: float) -> int:
+        """How many listed members rate at least `least` (the least rating shown above a
+        member's: a place is one more, and ties share it)."""
         rows = await self.db.fetch(
             "SELECT count(*) AS n FROM ratings WHERE guild_id = ? AND slug = ? AND games >= ? "
-            "AND ordinal > ?",
-            (guild_id, slug, min_games, ordinal),
+            "AND ordinal >= ?",
+            (guild_id, slug, min_games, least),
         )
         return int(rows[0]["n"])
 

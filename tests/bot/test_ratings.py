@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engines
-from bot.ratings import MODEL, rate, seat_results, shown_rating
+from bot.ratings import MODEL, rate, seat_results, shown_above, shown_rating
 from bot.storage import SeatRecord, SeatResult, Skill
 from engines.core import Outcome
 
@@ -89,3 +89,12 @@ def test_kicked_members_and_cooperative_games_are_not_rated():
     ]
     assert [r.rated for r in seat_results(seats, outcome, rated=True)] == [True, False]
     assert not any(r.rated for r in seat_results(seats, outcome, rated=False))
+
+
+def test_members_shown_the_same_rating_are_told_apart_by_nothing_else():
+    """The leaderboard's places come from the shown ratings: `shown_above` is exactly where the
+    next one starts."""
+    for rating in (875, 999, 1000, 1161, 1600):
+        edge = shown_above(rating)
+        assert shown_rating(edge + 1e-9) == rating + 1
+        assert shown_rating(edge - 1e-9) == rating
