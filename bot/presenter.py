@@ -83,6 +83,9 @@ class Presenter(Protocol):
     def member_seen(self, user_id: int, lang: str) -> None:
         """A member used the bot in `lang`: what is later sent to them alone uses it too."""
 
+    def dms_reopened(self, user_id: int) -> None:
+        """The member asks for turn DMs: their DMs are tried again, even if found closed."""
+
     def closed_dms_news(self, user_id: int) -> bool:
         """Whether the member's DMs turned out closed and they were not told yet (now they are)."""
 

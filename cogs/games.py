@@ -127,9 +127,12 @@ class GamesCog(commands.Cog):
         if slug not in engines.SLUGS:
             return []
         lang = language_of(interaction.locale)
+        base = engines.game(slug).SPEC.Options()
+        if interaction.guild_id is not None:  # the server's defaults, as /newgame starts from
+            base = (await self.runtime.config(interaction.guild_id)).options_for(slug)
         return [
             app_commands.Choice(name=name, value=text)
-            for name, text in suggestions(slug, current, lang)
+            for name, text in suggestions(slug, current, lang, base)
         ]
 
     @app_commands.command(
@@ -288,6 +291,8 @@ class GamesCog(commands.Cog):
 
         async def work(reply: Reply) -> None:
             on = await self.runtime.wants_turn_dms(reply.user.id)
+            if on:  # "I will send you a DM": so try, even if their DMs were closed before
+                self.bot.presenter.dms_reopened(reply.user.id)
             await reply.answer(**turn_dms_message(on, reply.lang, asked=True))
 
         await guarded(interaction, work)

@@ -28,6 +28,7 @@ from cogs.messages import (
     hand_button_text,
     hand_embed,
     known,
+    message_link,
     rules_embed,
 )
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
@@ -252,6 +253,8 @@ class DmToggle(Component, discord.ui.DynamicItem[Button], layout=ids.DM):
 
         async def work(reply: Reply) -> None:
             await reply.bot.runtime.set_turn_dms(reply.user.id, self.on)
+            if self.on:
+                reply.bot.presenter.dms_reopened(reply.user.id)
             await reply.answer(**turn_dms_message(self.on, reply.lang))
 
         await self.answer(interaction, work)
@@ -423,24 +426,37 @@ async def answer_panel(
     edit: bool,
     shown: Sequence[discord.Attachment] = (),
     waiting: bool = True,
+    dm: bool = False,
 ) -> tuple[dict[str, Any], bool]:
     """A seat's panel as it stands now, as message fields for the answer to its member's click,
     and whether its picture follows (not drawn in time, the panel goes out as text at once).
     `shown`: the attachments of the panel being redrawn (its picture stays if still right);
     `waiting`: False for an edit nobody waits for (its picture is then waited for, not sent
-    after)."""
-    panel = hand_panel(session, seat, lang, picked)
+    after); `dm`: the panel is a turn DM's (it keeps its button that turns them off)."""
+    panel = hand_panel(session, seat, lang, picked, dm=dm)
     picture = await hand_picture(bot, session, seat, lang, shown, waiting=waiting)
     return with_picture(panel, picture, edit=edit), picture is not None and picture.follows
 
 
 async def drawn_panel(
-    bot: TabletopBot, session: GameSession, seat: int, lang: str
+    bot: TabletopBot, session: GameSession, seat: int, lang: str, dm: bool = False
 ) -> dict[str, Any]:
     """A seat's panel as it stands now, with its picture, as fields for an edit nobody is
-    waiting for (a live panel kept current)."""
-    fields, _ = await answer_panel(bot, session, seat, lang, edit=True, waiting=False)
+    waiting for (a live panel kept current; a turn DM says which game it is about)."""
+    fields, _ = await answer_panel(bot, session, seat, lang, edit=True, waiting=False, dm=dm)
+    if dm:
+        fields["content"] = dm_line(bot, session, seat, lang)
     return fields
+
+
+def dm_line(
+    bot: TabletopBot, session: GameSession, seat: int, lang: str, note: str | None = None
+) -> str:
+    """A clicked turn DM's text: the game it belongs to, and whether the move is still the
+    member's, under the note answering the click."""
+    key = "dm-your-turn" if seat in session.to_act() and session.running else "dm-game"
+    line = t(lang, key, link=message_link(bot, session.record))
+    return line if note is None else f"{note}\n{line}"
 
 
 async def redraw(
@@ -455,12 +471,14 @@ async def redraw(
     A panel's custom_id could be forged onto a public message (the board); that message is
     never turned into someone's private panel: the member gets a fresh one of their own.
     """
-    private = reply.private_panel
+    private, dm = reply.private_panel, reply.in_dm
     shows = showing(session, seat, reply.user_id)
     shown = reply.clicked_attachments if private else ()
     panel, follows = await answer_panel(
-        reply.bot, session, seat, reply.lang, picked, edit=private, shown=shown
+        reply.bot, session, seat, reply.lang, picked, edit=private, shown=shown, dm=dm
     )
+    if dm:
+        content = dm_line(reply.bot, session, seat, reply.lang, content)
     if private:
         await reply.edit(content=content, **panel)
     else:

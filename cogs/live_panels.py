@@ -49,8 +49,9 @@ their move shows on that panel, which redraws itself, so no turn DM pings them f
 GONE = "gone"
 """What a panel shows once its seat is no longer its member's (they left, or were removed)."""
 
-Draw = Callable[[GameSession, int, str], Awaitable[dict[str, Any]]]
-"""A seat's panel drawn now, in a language, as message fields for an edit."""
+Draw = Callable[[GameSession, int, str, bool], Awaitable[dict[str, Any]]]
+"""A seat's panel drawn now, in a language, as message fields for an edit (of a turn DM, if
+the last argument says so)."""
 
 
 def showing(session: GameSession, seat: int, user_id: int) -> Hashable:
@@ -207,11 +208,12 @@ class LivePanels:
                 self._let_go(session.id, user_id)
                 await self._retire(kept.panel)
                 return
-            fields = await self._draw(session, kept.seat, kept.lang)
+            # A panel that is not ephemeral is in the member's DMs: a turn DM they clicked.
+            fields = await self._draw(session, kept.seat, kept.lang, not kept.panel.ephemeral)
             if moved_on:
                 # A note answering the click that showed the panel (a refused move, a signal
                 # sent) was about that moment; a picture that only follows keeps it.
-                fields["content"] = None
+                fields.setdefault("content", None)
             try:
                 await kept.panel.redraw(**fields)
             except discord.HTTPException as exc:

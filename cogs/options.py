@@ -104,6 +104,9 @@ def parse_options(slug: str, text: str | None, lang: str) -> dict[str, OptionVal
                 value=shown(raw),
                 values=", ".join(value_word(slug, field, v, lang) for v in field.values),
             )
+        if changes.get(field.name, values[0]) != values[0]:
+            # Named twice (in both languages, say), one value would silently win.
+            raise GameError("error-option-twice", option=option_name(slug, field, lang))
         changes[field.name] = values[0]
     return changes
 
@@ -121,14 +124,21 @@ def resolve(
     return result
 
 
-def suggestions(slug: str, current: str, lang: str) -> list[tuple[str, str]]:
+def suggestions(
+    slug: str, current: str, lang: str, base: GameOptions
+) -> list[tuple[str, str]]:
     """What /newgame suggests while `options` is typed: (what it says, the text it puts there).
 
     The last word typed is completed: an option's name into every `name=value` it allows, or
-    the value after `name=`. Options typed already are not suggested again.
+    the value after `name=`. Options typed already are not suggested again, nor a value that
+    would not go with them on `base` (the server's options): /newgame would refuse it.
     """
     head, _, last = current.rpartition(" ")
     typed = {_field_named(slug, part.partition("=")[0]) for part in head.split()}
+    try:
+        chosen = parse_options(slug, head, lang)
+    except GameError:
+        chosen = {}  # /newgame will say what is wrong there; suggest as if it were not typed
     key, sep, start = last.partition("=")
     named = _field_named(slug, key) if sep else None
     found: list[tuple[str, str]] = []
@@ -140,6 +150,8 @@ def suggestions(slug: str, current: str, lang: str) -> list[tuple[str, str]]:
             continue
         for value in field.values:
             if not _normal(value_word(slug, field, value, lang)).startswith(_normal(start)):
+                continue
+            if fitted(base, {**chosen, field.name: value}) is None:
                 continue
             text = f"{head} {pair(slug, field, value, lang)}".strip()
             label = f"{option_name(slug, field, lang)}: {value_label(slug, field, value, lang)}"
@@ -177,7 +189,10 @@ def controls(
             )
             for value in allowed or [current]
         ]
-        selects.append(select(field.name, f"{name}…"[:150], choices, len(allowed) < 2))
+        # Locked only with nothing else to choose: a value that no longer fits (the seat to
+        # play first has left) must stay open to change.
+        locked = not [value for value in allowed if value != current]
+        selects.append(select(field.name, f"{name}…"[:150], choices, locked))
     return toggles, selects
 
 

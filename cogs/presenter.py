@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from contextlib import AbstractContextManager, suppress
 from functools import partial
 from typing import Any
@@ -47,6 +48,8 @@ log = logging.getLogger(__name__)
 EDIT_TOO_OLD = 30046
 UNKNOWN_MESSAGE = 10008
 DMS_CLOSED = 50007
+DMS_RETRY = 600.0
+"""Seconds before DMs found closed are tried again: the member may open them without a word."""
 
 
 class DiscordPresenter:
@@ -68,7 +71,8 @@ class DiscordPresenter:
         self._posting: dict[str, asyncio.Lock] = {}
         self._notices = 0
         self._languages: dict[int, str] = {}
-        self._dms_closed: set[int] = set()
+        self._dms_closed: dict[int, float] = {}
+        """Members whose DMs were found closed, and when."""
         self._dms_closed_told: set[int] = set()
         self._refused: set[str] = set()
         """Games whose host was told the bot may not post in the game's channel."""
@@ -164,6 +168,15 @@ class DiscordPresenter:
         seat = session.seat_of(user_id)
         taken = None if seat is None else session.record.seats[seat].lang
         return taken or session.record.language
+
+    def dms_reopened(self, user_id: int) -> None:
+        """The member asks for turn DMs: try their DMs again at once, even if found closed."""
+        self._dms_closed.pop(user_id, None)
+        self._dms_closed_told.discard(user_id)
+
+    def _dms_shut(self, user_id: int) -> bool:
+        closed_at = self._dms_closed.get(user_id)
+        return closed_at is not None and time.monotonic() - closed_at < DMS_RETRY
 
     def closed_dms_news(self, user_id: int) -> bool:
         """Whether the member's DMs turned out closed and nobody told them yet (now we have)."""
@@ -282,7 +295,7 @@ class DiscordPresenter:
     async def _dm_turn(self, session: GameSession, seat: int, user_id: int, reminder: bool) -> None:
         if seat not in session.to_act() or session.record.seats[seat].ai:
             return  # they played (or left) while the DM waited its turn
-        if user_id in self._dms_closed or not await self.client.runtime.wants_turn_dms(user_id):
+        if self._dms_shut(user_id) or not await self.client.runtime.wants_turn_dms(user_id):
             if reminder:  # no DMs for them: the channel reminds them instead
                 self._remind_here(session, [seat])
             return
@@ -309,7 +322,7 @@ class DiscordPresenter:
             log.warning("turn DM to %s not remembered: %s", user_id, exc)
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
-                self._dms_closed.add(user_id)
+                self._dms_closed[user_id] = time.monotonic()
             else:
                 log.warning("turn DM to %s failed: %s", user_id, exc)
         except discord.HTTPException as exc:

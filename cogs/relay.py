@@ -60,6 +60,11 @@ class RelayedReply(Answer):
         return True
 
     @property
+    def in_dm(self) -> bool:
+        """Only DM clicks are handed over."""
+        return True
+
+    @property
     def clicked(self) -> int | None:
         """The turn DM that was clicked."""
         return int(self._click["message"])

@@ -62,6 +62,11 @@ class Answer(abc.ABC):
 
     @property
     @abc.abstractmethod
+    def in_dm(self) -> bool:
+        """Whether the clicked message is in the member's DMs (a turn DM)."""
+
+    @property
+    @abc.abstractmethod
     def clicked(self) -> int | None:
         """The id of the message whose component was used (None for a command)."""
 
@@ -142,6 +147,11 @@ class Reply(Answer):
         return self.interaction.guild_id is None or (
             message is not None and message.flags.ephemeral
         )
+
+    @property
+    def in_dm(self) -> bool:
+        """Whether the clicked message is in the member's DMs (a turn DM)."""
+        return self.interaction.guild_id is None and self.interaction.message is not None
 
     @property
     def clicked(self) -> int | None:

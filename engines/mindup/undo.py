@@ -1,4 +1,5 @@
-"""Changing one's secret choice (docs/rules/mindup.md, R36): until everyone has chosen."""
+"""Changing one's secret choice (docs/rules/mindup.md, R36): until everyone has chosen (the
+runtime takes back only the table's last move: not once another player has chosen since)."""
 
 from __future__ import annotations
 

@@ -84,7 +84,7 @@ def test_the_text_form_refuses_what_it_cannot_read_and_names_what_is_valid(text,
 @pytest.mark.parametrize("slug", engines.SLUGS)
 def test_suggestions_fit_discords_limits_and_complete_only_the_last_word(slug):
     for lang in ("en", "ru"):
-        offered = suggestions(slug, "", lang)
+        offered = suggestions(slug, "", lang, engines.game(slug).SPEC.Options())
         assert 0 < len(offered) <= 25
         for name, value in offered:
             assert len(name) <= 100 and len(value) <= 100 and "=" in value

@@ -88,6 +88,7 @@ signal-sent = Your signal is on the board.
 
 ## Direct messages
 dm-your-turn = Your move! Game: { $link }
+dm-game = Game: { $link }
 dm-reminder = ⏳ Half your time is up: the clock runs out { $when }. Game: { $link }
 dm-closed = I could not send you a direct message, so play from the channel with the “{ $button }” button.
 dm-turn-off = No more turn DMs
@@ -165,6 +166,7 @@ error-option-unknown = This game has no option “{ $option }”. Its options: {
 error-option-invalid = The option “{ $option }” cannot be “{ $value }”. Choose one of: { $values }.
 error-option-unavailable = “{ $value }” cannot be chosen for “{ $option }” now.
 error-options-clash = These options do not go together: { $options }.
+error-option-twice = The option “{ $option }” is given twice with different values: give it once.
 error-no-game-here = You have no game running here.
 error-several-games = You are playing more than one game on this server: use this command in the channel of the one you mean ({ $channels }).
 error-config-admin-only = Only members with the Manage Server permission can change the settings.
