@@ -83,6 +83,12 @@ class Presenter(Protocol):
     def member_seen(self, user_id: int, lang: str) -> None:
         """A member used the bot in `lang`: what is later sent to them alone uses it too."""
 
+    def posted_again(self, session: GameSession) -> None:
+        """Post a game's lobby or board anew: its message is gone (`Runtime.message_lost`)."""
+
+    def game_restored(self, session: GameSession) -> None:
+        """A running game resumed after a restart: those to act were told before it."""
+
     def dms_reopened(self, user_id: int) -> None:
         """The member asks for turn DMs: their DMs are tried again, even if found closed."""
 

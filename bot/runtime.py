@@ -234,9 +234,12 @@ class Runtime:
         for session in list(self.sessions.values()):
             cfg = configs[session.record.guild_id]
             if session.running:
-                session.waiting = frozenset(
-                    s for s in session.to_act() if not session.record.seats[s].ai
-                )
+                seats = session.record.seats
+                # A simultaneous choice's clock is everyone's, those who chose too: one who
+                # takes their choice back is still inside it, not the start of a new wait.
+                waiting = range(len(seats)) if session.game.SPEC.simultaneous else session.to_act()
+                session.waiting = frozenset(s for s in waiting if not seats[s].ai)
+                self.presenter.game_restored(session)
                 self._schedule_deadline(session, cfg)
                 self._kick_ai(session)
             else:
@@ -582,6 +585,12 @@ class Runtime:
         """The game's lobby or board now lives in this message (edited from now on)."""
         await self.storage.set_message_id(session.id, message_id)
         session.record.message_id = message_id
+
+    async def message_lost(self, session: GameSession) -> None:
+        """The game's lobby or board message is gone with the world it was in (the sandbox
+        starts a new one): the next one is posted anew, never edited by an id of the old."""
+        await self.storage.set_message_id(session.id, None)
+        session.record.message_id = None
 
     async def wants_turn_dms(self, user_id: int) -> bool:
         """Whether the member wants a DM when their turn begins."""

@@ -131,13 +131,16 @@ class Sandbox:
         admins = guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
         you = guild.add_member(env.create_user(YOU), roles=[admins])
         self.members = [you, *(guild.add_member(env.create_user(n)) for n in FRIENDS)]
+        # Its clock goes on from where the last run left it: stored deadlines keep their meaning.
+        env.backend.clock.advance(max(0.0, self._clock_file_time() - env.now().timestamp()))
         bot = TabletopBot(sandbox_settings(self.db), clock=lambda: env.now().timestamp())
         await env.restart_bot(bot)
         await _first_start_without_clocks(bot, guild.id)
-        # The simulated world starts empty every time: the boards of running games come back.
-        for session in bot.runtime.sessions.values():
-            if session.running:
-                bot.presenter.board_changed(session)
+        # The simulated world starts empty every time: lobbies and boards come back, posted anew
+        # (the new world reuses the old one's message ids, so an old id must never be edited).
+        for session in list(bot.runtime.sessions.values()):
+            await bot.runtime.message_lost(session)
+            bot.presenter.posted_again(session)
         # Their pictures are drawn in the bot's threads, which settling does not wait for.
         await bot.presenter.shown()
         await env.settle()
@@ -152,7 +155,17 @@ class Sandbox:
         self.url = preview.url
         return self
 
+    def _clock_file_time(self) -> float:
+        path = self._clock_file()
+        return float(path.read_text()) if path.exists() else 0.0
+
+    def _clock_file(self) -> Path:
+        """Where the simulated time is kept between runs, beside the sandbox's database."""
+        return self.db.with_name(self.db.name + ".clock")
+
     async def __aexit__(self, *exc: object) -> None:
+        if self.env is not None:
+            self._clock_file().write_text(str(self.env.now().timestamp()))
         bot = self.env.bot if self.env is not None else None
         await self._stack.aclose()
         if bot is not None and hasattr(bot, "storage"):

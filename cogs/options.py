@@ -124,9 +124,7 @@ def resolve(
     return result
 
 
-def suggestions(
-    slug: str, current: str, lang: str, base: GameOptions
-) -> list[tuple[str, str]]:
+def suggestions(slug: str, current: str, lang: str, base: GameOptions) -> list[tuple[str, str]]:
     """What /newgame suggests while `options` is typed: (what it says, the text it puts there).
 
     The last word typed is completed: an option's name into every `name=value` it allows, or

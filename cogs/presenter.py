@@ -113,6 +113,28 @@ class DiscordPresenter:
 
         self._post(session, f"lobby:{session.id}", work)
 
+    def posted_again(self, session: GameSession) -> None:
+        """Post a game's lobby or board anew: its message is gone (`Runtime.message_lost`)."""
+        if session.running:
+            self.board_changed(session)  # with no message to edit, the board is posted
+            return
+
+        async def work() -> None:
+            record = session.record
+            if record.status != "lobby":
+                return
+            cfg = await self.client.runtime.config(record.guild_id)
+            channel = self._channel(session)
+            await self.outbox.slot(("post", channel.id))
+            lobby = lobby_fields(session, cfg)
+            with sending(lobby):
+                # Those a rematch waits for were called when it opened; not again.
+                quiet = discord.AllowedMentions.none()
+                posted = await channel.send(allowed_mentions=quiet, **lobby)
+            await self.client.runtime.board_posted(session, posted.id)
+
+        self._post(session, f"lobby:{session.id}", work)
+
     def board_moved(self, session: GameSession, old_message_id: int) -> None:
         """The board was posted again below: the old one becomes a line pointing to it, with
         no buttons, so it never shows a state that is no longer true."""
@@ -168,6 +190,16 @@ class DiscordPresenter:
         seat = session.seat_of(user_id)
         taken = None if seat is None else session.record.seats[seat].lang
         return taken or session.record.language
+
+    def game_restored(self, session: GameSession) -> None:
+        """A running game resumed after a restart: its members to act got their turn DMs
+        before it (the last of each is stored), so the next move tells only the newly acting."""
+        self._notified[session.id] = self._acting(session)
+
+    def _acting(self, session: GameSession) -> dict[int, int | None]:
+        """The human seats to act, each with its last move, as `turn_changed` remembers them."""
+        humans = (s for s in sorted(session.to_act()) if not session.record.seats[s].ai)
+        return {s: session.last_acted.get(s) for s in humans}
 
     def dms_reopened(self, user_id: int) -> None:
         """The member asks for turn DMs: try their DMs again at once, even if found closed."""
@@ -253,7 +285,7 @@ class DiscordPresenter:
         lines = announcements(session, events, session.record.language)
         if lines:
             self._say(session, lines)
-        acting = sorted(s for s in session.to_act() if not session.record.seats[s].ai)
+        acting = self._acting(session)
         told = self._notified.get(session.id, {})
         # Still to act after a move of their own (the AI's, when their clock ran out) is a new
         # turn if the choice was simultaneous or the turn or round ended; otherwise the turn
@@ -266,7 +298,7 @@ class DiscordPresenter:
             for s in acting
             if s not in told or (turn_over and told[s] != session.last_acted.get(s))
         ]
-        self._notified[session.id] = {s: session.last_acted.get(s) for s in acting}
+        self._notified[session.id] = acting
         for seat in newly:
             user_id = session.record.seats[seat].user_id
             if user_id is not None:

@@ -269,8 +269,8 @@ class Storage:
         unconfirmed ones are left out), and the dealt state (snapshot 0)."""
         await self.db.write([*_game_row(game), _snapshot_row(game.id, 0, state_json)])
 
-    async def set_message_id(self, game_id: str, message_id: int) -> None:
-        """Store where a game's board message is."""
+    async def set_message_id(self, game_id: str, message_id: int | None) -> None:
+        """Store where a game's board message is (None: nowhere, to post it anew)."""
         await self.db.write([_set_columns(game_id, message_id=message_id)])
 
     async def save_turn_dm(self, game_id: str, dm: TurnDm) -> None:
