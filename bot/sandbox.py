@@ -183,14 +183,22 @@ async def serve(db: Path, port: int) -> None:
 def main(argv: list[str]) -> int:
     """Parse `sandbox [--port N] [--db PATH]` and run."""
     port, db = 8765, Path("data/sandbox.db")
+    usage = "usage: python -m bot sandbox [--port N] [--db PATH]"
     args = iter(argv)
     for arg in args:
-        if arg == "--port":
-            port = int(next(args))
-        elif arg == "--db":
-            db = Path(next(args))
-        else:
-            print(f"unknown argument {arg}; usage: python -m bot sandbox [--port N] [--db PATH]")
+        try:
+            if arg == "--port":
+                port = int(next(args))
+            elif arg == "--db":
+                db = Path(next(args))
+            else:
+                print(f"unknown argument {arg}; {usage}")
+                return 2
+        except StopIteration:
+            print(f"{arg} needs a value; {usage}")
+            return 2
+        except ValueError:
+            print(f"{arg} takes a number; {usage}")
             return 2
     try:
         asyncio.run(serve(db, port))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import aiohttp
 
 from bot.sandbox import Sandbox
+from bot.sandbox import main as sandbox_main
 from tests.bot.page_client import PageClient
 
 
@@ -129,3 +130,15 @@ async def test_three_friends_play_a_mind_up_round_from_one_page_and_every_click_
                     slowest = max(slowest, await timed(sandbox, page.click(*choice)))
         assert slowest < 1.0
         assert sandbox.env.bot.user.name == "Tabletop"
+
+
+def test_a_mistyped_command_line_prints_the_usage_not_a_traceback(capsys):
+    for argv, said in (
+        (["--port"], "--port needs a value"),
+        (["--port", "abc"], "--port takes a number"),
+        (["--colour"], "unknown argument --colour"),
+    ):
+        assert sandbox_main(argv) == 2
+        assert capsys.readouterr().out == (
+            f"{said}; usage: python -m bot sandbox [--port N] [--db PATH]\n"
+        )
