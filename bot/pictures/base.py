@@ -108,6 +108,18 @@ class Ink:
     """Height of a line of this size: ascent and descent."""
 
 
+def placed(shape: Ink, xy: tuple[float, float], anchor: str) -> tuple[int, int]:
+    """Where the top left of a line's ink goes for `Canvas.text` at `xy` and `anchor`."""
+    width, height = shape.mask.size
+    x, y = xy
+    x -= {"l": 0, "m": width / 2, "r": width}[anchor[0]]
+    if anchor[1] == "c":
+        y -= height / 2
+    else:
+        y += shape.top - {"t": 0, "m": shape.line / 2}[anchor[1]]
+    return round(x), round(y)
+
+
 @lru_cache(maxsize=4096)
 def ink(text: str, size: int, bold: bool = False) -> Ink:
     """`text` rendered (kept: boards draw the same labels and numbers again and again)."""
@@ -221,15 +233,8 @@ class Canvas:
         if not text:
             return 0
         shape = ink(text, size, bold)
-        width, height = shape.mask.size
-        x, y = xy
-        x -= {"l": 0, "m": width / 2, "r": width}[anchor[0]]
-        if anchor[1] == "c":
-            y -= height / 2
-        else:
-            y += shape.top - {"t": 0, "m": shape.line / 2}[anchor[1]]
-        self.image.paste(colour, (round(x), round(y)), shape.mask)
-        return width
+        self.image.paste(colour, placed(shape, xy, anchor), shape.mask)
+        return shape.mask.size[0]
 
     def fit(
         self,

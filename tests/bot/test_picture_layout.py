@@ -11,7 +11,7 @@ import pytest
 import engines
 from bot.pictures import base as picture_base
 from bot.pictures import painter
-from bot.pictures.base import Canvas, Seats, ink, png
+from bot.pictures.base import Canvas, Seats, ink, placed, png
 from bot.pictures.palettes import palette
 from bot.pictures.samples import playout
 
@@ -47,16 +47,9 @@ class Drawn:
             width = text(self, xy, t, size, colour, bold, anchor)
             if t and getattr(self, "main", False):
                 shape = ink(t, size, bold)
-                w, h = shape.mask.size
-                x, y = xy
-                x -= {"l": 0, "m": w / 2, "r": w}[anchor[0]]
-                if anchor[1] == "c":
-                    y -= h / 2
-                else:
-                    y += shape.top - {"t": 0, "m": shape.line / 2}[anchor[1]]
                 box = shape.mask.getbbox()
                 if box:
-                    x, y = round(x), round(y)
+                    x, y = placed(shape, xy, anchor)
                     drawn.texts.append((t, (x + box[0], y + box[1], x + box[2], y + box[3])))
             return width
 

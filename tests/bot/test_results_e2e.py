@@ -9,15 +9,12 @@ import pytest
 
 from engines.core import Outcome
 from tests.bot.driver import (
-    board,
     click_verb,
-    components,
-    finished,
     only_session,
     open_game,
     play_to_end,
 )
-from tests.bot.test_stats_e2e import deal, zero_by_passing
+from tests.bot.test_stats_e2e import deal, pass_to_end, zero_by_passing
 
 
 async def outcome_of(world, game_id: str) -> Outcome:
@@ -31,21 +28,6 @@ def errors(caplog) -> list[str]:
 
 def field(embed, name: str) -> str:
     return next(f.value for f in embed.fields if f.name == name)
-
-
-async def passing_to_end(world, game_id: str, players) -> None:
-    """Every member passes whenever their panel offers it (else takes its first move)."""
-    for _ in range(300):
-        if finished(world):
-            return
-        for actor in players:
-            panel = (await actor.click(board(world), custom_id=f"tb:hand:{game_id}")).response
-            passing = [c for c in components(panel) if c.get("custom_id", "").endswith(":pass")]
-            if passing:
-                await actor.click(panel.message, custom_id=passing[0]["custom_id"])
-            if finished(world):
-                return
-    raise AssertionError("the game did not end")
 
 
 # --- who a result counts for ---
@@ -63,7 +45,7 @@ async def test_a_kicked_member_is_not_credited_with_the_games_the_ai_played_for_
     await open_game(world, alice, "zero", [bob, carol])
     game_id = only_session(world).id
     await alice.slash(world.channel, "game kick", member=bob)
-    await passing_to_end(world, game_id, [alice, carol])
+    await pass_to_end(world, game_id, [alice, carol])
     outcome = await outcome_of(world, game_id)
     assert 1 in outcome.winners  # the AI won bob's seat
 
@@ -117,7 +99,7 @@ async def test_a_rematch_keeps_its_own_result_in_stats_history_and_ratings(
     await click_verb(alice, world.channel.last_message, "join")
     await click_verb(bob, world.channel.last_message, "start")
     second = only_session(world).id
-    await passing_to_end(world, second, [alice, bob])
+    await pass_to_end(world, second, [alice, bob])
     assert world.channel.last_message.content == (
         "🏁 **Zero** is over!\n🏆 bob — 53 points (24 + 29)\n2. alice — 59 points (30 + 29)"
     )
