@@ -1,4 +1,4 @@
-"""Restarts at awkward moments, for each game, and the sandbox as a newcomer runs it."""
+"""Restarts at awkward moments: each member sees the game as it was, told once, clocks kept."""
 
 from __future__ import annotations
 
@@ -6,8 +6,6 @@ import logging
 
 import pytest
 
-from bot.client import TabletopBot
-from tests.bot.conftest import let_go, make_bot
 from tests.bot.driver import (
     act_once,
     board,
@@ -18,21 +16,12 @@ from tests.bot.driver import (
     open_game,
     play_to_end,
 )
+from tests.bot.test_while_games_run_e2e import on_discords_clock
 
 
 def dms(member) -> list:
     channel = member.user.dm_channel
     return [] if channel is None else channel.history()
-
-
-async def restart_on_discords_clock(world) -> None:
-    """A new bot process on the same database whose clock is the simulated Discord's, as the
-    sandbox (and a real deployment, on the real clock) runs it: deadlines stored before the
-    restart mean the same instant after it."""
-    await let_go(world.env.bot)
-    settings = make_bot(world.database_url).settings
-    bot = TabletopBot(settings, clock=lambda: world.env.now().timestamp())
-    await world.env.restart_bot(bot)
 
 
 @pytest.fixture
@@ -75,7 +64,7 @@ def _words(embed) -> tuple:
 
 # A simultaneous choice's clock is everyone's, across a restart too.
 async def test_mind_up_undo_after_a_restart_keeps_the_clock_and_reminds_once(world, errors):
-    await restart_on_discords_clock(world)
+    await on_discords_clock(world)
     alice, bob = world.members[:2]
     await open_game(world, alice, "mindup", [bob], ai=1)
     session = only_session(world)
@@ -85,7 +74,7 @@ async def test_mind_up_undo_after_a_restart_keeps_the_clock_and_reminds_once(wor
     assert len(reminders()) == 1
     assert await act_once(bob, board(world)) is not None  # bob chooses
 
-    await restart_on_discords_clock(world)
+    await on_discords_clock(world)
     session = only_session(world)
     assert session.record.deadline == deadline
     panel = (await bob.click(board(world), label="My hand")).response
@@ -106,7 +95,7 @@ async def test_mind_up_undo_after_a_restart_keeps_the_clock_and_reminds_once(wor
 
 # A clock mid-turn is neither reset nor lost, and reminds once.
 async def test_the_game_clock_mid_turn_holds_across_a_restart(world, errors):
-    await restart_on_discords_clock(world)
+    await on_discords_clock(world)
     alice, bob = world.members[:2]
     await open_game(world, alice, "thegame", [bob])
     session = only_session(world)
@@ -117,7 +106,7 @@ async def test_the_game_clock_mid_turn_holds_across_a_restart(world, errors):
     assert len(reminders()) == 1
     before = await seen(world, [alice, bob])
 
-    await restart_on_discords_clock(world)
+    await on_discords_clock(world)
     session = only_session(world)
     assert session.record.deadline == deadline
     assert await seen(world, [alice, bob]) == before
@@ -182,81 +171,3 @@ async def test_a_rematch_lobby_waiting_for_a_confirmation_survives_a_restart(wor
 
 
 # --- the sandbox ---
-
-
-def sandbox_cid(prefix: str, suffix: str = ""):
-    return lambda c: c.get("custom_id", "").startswith(prefix) and c["custom_id"].endswith(suffix)
-
-
-# The sandbox, stopped and started: lobbies come back, posted anew.
-async def test_sandbox_a_lobby_left_open_when_it_stopped_is_there_again_after_it_starts(tmp_path):
-    import aiohttp
-
-    from bot.sandbox import Sandbox
-    from tests.bot.page_client import PageClient
-    from tests.bot.test_sandbox import free_port
-
-    db, port = tmp_path / "sandbox.db", free_port()
-    async with Sandbox(db, port=port) as sandbox, aiohttp.ClientSession() as http:
-        page = PageClient(http, sandbox.url)
-        await page.open(sandbox.members[0].id)
-        await page.command("newgame", game="zero")
-        await page.click(*page.control(sandbox_cid("tb:lobby:", ":addai")))
-        assert page.control(sandbox_cid("tb:lobby:", ":start")) is not None
-    async with Sandbox(db, port=port) as sandbox, aiohttp.ClientSession() as http:
-        (lobby,) = sandbox.env.bot.runtime.sessions.values()
-        assert lobby.record.status == "lobby"
-        page = PageClient(http, sandbox.url)
-        await page.open(sandbox.members[0].id)
-        # Ada left a lobby open in #games: it is there again, to start (or cancel) it.
-        assert page.control(sandbox_cid("tb:lobby:", ":start")) is not None, page.contents()
-
-
-# Message ids repeat in the rebuilt world: no stored id of the old one is edited.
-async def test_sandbox_game_status_after_a_restart_posts_a_lobby_that_can_be_started(tmp_path):
-    import aiohttp
-
-    from bot.sandbox import Sandbox
-    from tests.bot.page_client import PageClient
-    from tests.bot.test_sandbox import free_port
-
-    db, port = tmp_path / "sandbox.db", free_port()
-    async with Sandbox(db, port=port) as sandbox, aiohttp.ClientSession() as http:
-        page = PageClient(http, sandbox.url)
-        await page.open(sandbox.members[0].id)
-        await page.command("newgame", game="zero")
-    async with Sandbox(db, port=port) as sandbox, aiohttp.ClientSession() as http:
-        page = PageClient(http, sandbox.url)
-        await page.open(sandbox.members[0].id)
-        await page.command("game status")  # "posts the board (or the open lobby) again"
-        await sandbox.env.settle()
-        await page.refresh()
-        assert page.control(sandbox_cid("tb:lobby:", ":start")) is not None
-
-
-# The sandbox's clock goes on from where it stopped.
-async def test_sandbox_a_turn_clock_left_running_is_as_far_along_after_a_restart(tmp_path):
-    import aiohttp
-
-    from bot.sandbox import Sandbox
-    from tests.bot.page_client import PageClient
-    from tests.bot.test_sandbox import free_port
-
-    db, port = tmp_path / "sandbox.db", free_port()
-    async with Sandbox(db, port=port) as sandbox, aiohttp.ClientSession() as http:
-        page = PageClient(http, sandbox.url)
-        await page.open(sandbox.members[0].id)
-        await sandbox.env.advance_time(600)  # ten minutes of play on the page's clock
-        await page.command("config timer", turn_seconds="120", choice_seconds="60")
-        await page.command("newgame", game="hourglass")
-        await page.click(*page.control(sandbox_cid("tb:lobby:", ":addai")))
-        await page.click(*page.control(sandbox_cid("tb:lobby:", ":start")))
-        await sandbox.env.settle()
-        (session,) = sandbox.env.bot.runtime.sessions.values()
-        left = session.record.deadline - sandbox.env.now().timestamp()
-        assert 100 <= left <= 120
-    async with Sandbox(db, port=port) as sandbox:
-        (session,) = sandbox.env.bot.runtime.sessions.values()
-        after = session.record.deadline - sandbox.env.now().timestamp()
-        # The clock goes on where it stopped: not ten minutes more to play.
-        assert after <= left, (left, after)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
 import aiohttp
 
 from bot.sandbox import Sandbox
@@ -142,3 +146,56 @@ def test_a_mistyped_command_line_prints_the_usage_not_a_traceback(capsys):
         assert capsys.readouterr().out == (
             f"{said}; usage: python -m bot sandbox [--port N] [--db PATH]\n"
         )
+
+
+@asynccontextmanager
+async def as_ada(db: Path, port: int) -> AsyncIterator[tuple[Sandbox, PageClient]]:
+    """The sandbox started on `db`, and its page open as Ada."""
+    async with Sandbox(db, port=port) as sandbox, aiohttp.ClientSession() as http:
+        page = PageClient(http, sandbox.url)
+        await page.open(sandbox.members[0].id)
+        yield sandbox, page
+
+
+async def test_a_lobby_left_open_when_the_sandbox_stopped_is_there_again_after_it_starts(
+    tmp_path,
+):
+    db, port = tmp_path / "sandbox.db", free_port()
+    async with as_ada(db, port) as (_, page):
+        await page.command("newgame", game="zero")
+        await page.click(*page.control(cid("tb:lobby:", ":addai")))
+    async with as_ada(db, port) as (sandbox, page):
+        (lobby,) = sandbox.env.bot.runtime.sessions.values()
+        assert lobby.record.status == "lobby"
+        # Ada left a lobby open in #games: it is there again, to start (or cancel) it.
+        assert page.control(cid("tb:lobby:", ":start")) is not None, page.contents()
+
+
+async def test_game_status_after_the_sandbox_restarts_posts_a_lobby_that_can_be_started(tmp_path):
+    """The new world reuses the old one's message ids: no id stored by the old is edited."""
+    db, port = tmp_path / "sandbox.db", free_port()
+    async with as_ada(db, port) as (_, page):
+        await page.command("newgame", game="zero")
+    async with as_ada(db, port) as (sandbox, page):
+        await page.command("game status")
+        await sandbox.env.settle()
+        await page.refresh()
+        assert page.control(cid("tb:lobby:", ":start")) is not None
+
+
+async def test_the_sandbox_clock_goes_on_from_where_it_stopped(tmp_path):
+    db, port = tmp_path / "sandbox.db", free_port()
+    async with as_ada(db, port) as (sandbox, page):
+        await sandbox.env.advance_time(600)  # ten minutes of play on the page's clock
+        await page.command("config timer", turn_seconds="120", choice_seconds="60")
+        await page.command("newgame", game="hourglass")
+        await page.click(*page.control(cid("tb:lobby:", ":addai")))
+        await page.click(*page.control(cid("tb:lobby:", ":start")))
+        await sandbox.env.settle()
+        (session,) = sandbox.env.bot.runtime.sessions.values()
+        left = session.record.deadline - sandbox.env.now().timestamp()
+        assert 100 <= left <= 120
+    async with Sandbox(db, port=port) as sandbox:
+        (session,) = sandbox.env.bot.runtime.sessions.values()
+        # Not ten minutes more to play: the turn has what it had left, or less.
+        assert session.record.deadline - sandbox.env.now().timestamp() <= left
