@@ -207,9 +207,7 @@ def clickable(world, actor):
 
 
 @pytest.mark.parametrize("slug", ["thegame", "mindup", "zero", "genial", "hourglass"])
-async def test_guard_members_clicking_every_old_component_still_finish_the_game(
-    world, caplog, slug
-):
+async def test_members_clicking_every_old_component_still_finish_the_game(world, caplog, slug):
     rng = random.Random(7)
     alice, bob = world.members[:2]
     await open_game(world, alice, slug, [bob], ai=1)
