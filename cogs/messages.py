@@ -225,13 +225,16 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
             lines.append(t(lang, "result-stuck", who=shown_name(session, stuck)))
     else:
         order = sorted(range(len(outcome.scores)), key=lambda s: outcome.ranking[s])
+        seats = session.record.seats
         for seat in order:
             medal = "🏆" if seat in outcome.winners else f"{outcome.ranking[seat]}."
             rounds = ""
             if len(outcome.round_scores) > 1:
                 rounds = " (" + " + ".join(str(r[seat]) for r in outcome.round_scores) + ")"
+            # A removed member's seat was the AI's to the end: the result is not theirs.
+            played_by = f" ({t(lang, 'result-ai-kicked')})" if seats[seat].kicked else ""
             lines.append(
-                f"{medal} {shown_name(session, seat)} — "
+                f"{medal} {shown_name(session, seat)}{played_by} — "
                 + t(lang, "score-points", points=outcome.scores[seat])
                 + rounds
             )

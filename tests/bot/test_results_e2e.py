@@ -38,7 +38,7 @@ async def test_a_kicked_member_is_not_credited_with_the_games_the_ai_played_for_
 ):
     """Bob is kicked as soon as the game starts; the AI plays his seat to the end (and, from
     this seed, wins). A kicked seat is not rated (docs/replays.md, "Ratings"), and /stats does
-    not credit Bob with its game, win, score or result either."""
+    not credit Bob with its game, win, score or result either; the results say the AI played it."""
     alice, bob, carol = world.members
     await world.admin.slash(world.channel, "config ratings", value="on", min_games=1)
     deal(monkeypatch, 1)
@@ -49,8 +49,9 @@ async def test_a_kicked_member_is_not_credited_with_the_games_the_ai_played_for_
     outcome = await outcome_of(world, game_id)
     assert 1 in outcome.winners  # the AI won bob's seat
 
+    # The results say whose play it was, and /stats does not count it for bob.
+    assert "🏆 bob (played by the AI) — " in world.channel.last_message.content
     stats = (await bob.slash(world.channel, "stats", game="zero")).response.embeds[0]
-
     assert stats.description == "bob has not finished a game on this server yet."
     assert errors(caplog) == []
 

@@ -39,6 +39,7 @@ error-rematch-players-only = Only the players of that game can start a rematch.
 error-game-not-over = That game is not over yet, so it cannot be played again.
 seat-ai-playing = the AI plays for now
 seat-ai-kicked = the AI plays to the end
+result-ai-kicked = played by the AI
 options-base = Base game rules.
 options-by-admins = On this server the admins choose the options (/config option).
 option-seat = seat { $number }

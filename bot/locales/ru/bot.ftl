@@ -39,6 +39,7 @@ error-rematch-players-only = Начать эту партию заново мо�
 error-game-not-over = Эта партия ещё не закончилась, поэтому сыграть её заново пока нельзя.
 seat-ai-playing = пока играет ИИ
 seat-ai-kicked = до конца партии играет ИИ
+result-ai-kicked = играл ИИ
 options-base = Правила базовой игры.
 options-by-admins = На этом сервере настройки выбирают администраторы (/настройки настройка-игры).
 option-seat = место { $number }
