@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from bot.ai_worker import AiWorker
 from bot.guild_config import GuildConfig
 from bot.scheduler import Clock, Scheduler
-from bot.session import GameSession, Move, StaleAction
+from bot.session import GameSession, Move, StaleAction, turn_ended
 from bot.stats import Stats
 from bot.storage import (
     KEEP,
@@ -41,8 +41,6 @@ RETRY_FIRST = 1.0
 """Seconds before a write that failed for the AI or the clock is tried again (then doubled)."""
 RETRY_LAST = 60.0
 """The longest wait between two tries: a game never stops waiting for the database to return."""
-TURN_OVER = (".turn", ".round_end")
-"""Endings of event kinds after which an absent seat's turn is over, whoever acts next."""
 
 
 class GameError(Exception):
@@ -830,7 +828,7 @@ class Runtime:
         """
         while session.running and seat in session.to_act():
             events = await self._apply_for(session, seat)
-            if session.to_act() != {seat} or any(e.kind.endswith(TURN_OVER) for e in events):
+            if session.to_act() != {seat} or turn_ended(events):
                 return
 
     # --- the clock ---

@@ -31,6 +31,17 @@ class StaleAction(Exception):  # noqa: N818 - the name style.md gives it
     """The click came from a panel drawn before this seat last acted, or no longer applies."""
 
 
+TURN_OVER = (".turn", ".round_end")
+"""Endings of event kinds after which a seat's turn is over, even if the same seat acts next
+(a solo player's or a bonus turn; a new round that opens with them)."""
+
+
+def turn_ended(events: list[Event]) -> bool:
+    """Whether a move's events end the turn of the seat that made it (engines' contract,
+    docs/adding-a-game.md)."""
+    return any(event.kind.endswith(TURN_OVER) for event in events)
+
+
 @dataclass(frozen=True)
 class Move:
     """An applied action before its commit: the state after it, its events and its log line."""

@@ -17,7 +17,7 @@ from bot.runtime import GameError, Runtime
 from bot.session import GameSession
 from cogs import defaults, hand, lobby, permissions, seats
 from cogs.hand import board_message, show_hand, turn_dms_message
-from cogs.lobby import lobby_fields, lobby_message
+from cogs.lobby import lobby_again, lobby_message
 from cogs.messages import game_title, known, rules_embed, server_games_embed
 from cogs.options import parse_options, resolve, suggestions
 from cogs.pictures import board_picture, with_picture
@@ -216,9 +216,7 @@ class GamesCog(commands.Cog):
                 raise GameError("error-game-over")
             else:
                 cfg = await self.runtime.config(session.record.guild_id)
-                # Those a rematch waits for were called when it opened; not again.
-                quiet = discord.AllowedMentions.none()
-                message_id = await reply.post(**lobby_fields(session, cfg), allowed_mentions=quiet)
+                message_id = await reply.post(**lobby_again(session, cfg))
             await self.runtime.board_posted(session, message_id)
             if old is not None:
                 self.bot.presenter.board_moved(session, old)

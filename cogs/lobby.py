@@ -235,6 +235,13 @@ def lobby_fields(session: GameSession, cfg: GuildConfig) -> dict[str, Any]:
     }
 
 
+def lobby_again(session: GameSession, cfg: GuildConfig) -> dict[str, Any]:
+    """An open lobby posted again as a new message (deleted by a moderator, or in a new world):
+    as `lobby_fields`, with no one mentioned (those a rematch waits for were called when it
+    opened; not again)."""
+    return {**lobby_fields(session, cfg), "allowed_mentions": discord.AllowedMentions.none()}
+
+
 def rematch_line(session: GameSession, lang: str) -> str | None:
     """Above a rematch's lobby, while some players have not confirmed: who, and how."""
     waiting = unconfirmed(session)

@@ -101,8 +101,8 @@ def plan(
         name = render.group(action)
         groups.setdefault(name, _Group(name)).entries.append(option(slug, action, lang))
     lone = groups.pop("", _Group("")).entries
+    # The rows above the last one, or all of them when no button needs the last.
     last = rows - 1 if lone or beside else rows
-    """The rows above the last one, or all of them when it is not needed."""
     ordered = list(groups.values())
     fixed = rows_needed(len(picks), BUTTONS_PER_ROW) + rows_needed(len(second), BUTTONS_PER_ROW)
     while fixed + sum(g.rows() for g in ordered) > last:

@@ -19,13 +19,12 @@ from discord.ext import commands
 from bot.client import TabletopBot
 from bot.i18n import t
 from bot.presenter import ShownPanel
-from bot.runtime import TURN_OVER
-from bot.session import GameSession
+from bot.session import GameSession, turn_ended
 from bot.storage import ACTIVE, StorageError, TurnDm
 from cogs import permissions
 from cogs.hand import board_message, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
-from cogs.lobby import RematchButton, lobby_fields
+from cogs.lobby import RematchButton, lobby_again, lobby_fields
 from cogs.messages import (
     announcements,
     channel_of,
@@ -126,11 +125,9 @@ class DiscordPresenter:
             cfg = await self.client.runtime.config(record.guild_id)
             channel = self._channel(session)
             await self.outbox.slot(("post", channel.id))
-            lobby = lobby_fields(session, cfg)
+            lobby = lobby_again(session, cfg)
             with sending(lobby):
-                # Those a rematch waits for were called when it opened; not again.
-                quiet = discord.AllowedMentions.none()
-                posted = await channel.send(allowed_mentions=quiet, **lobby)
+                posted = await channel.send(**lobby)
             await self.client.runtime.board_posted(session, posted.id)
 
         self._post(session, f"lobby:{session.id}", work)
@@ -290,9 +287,7 @@ class DiscordPresenter:
         # Still to act after a move of their own (the AI's, when their clock ran out) is a new
         # turn if the choice was simultaneous or the turn or round ended; otherwise the turn
         # goes on (another card of the same turn).
-        turn_over = session.game.SPEC.simultaneous or any(
-            e.kind.endswith(TURN_OVER) for e in events
-        )
+        turn_over = session.game.SPEC.simultaneous or turn_ended(events)
         newly = [
             s
             for s in acting
