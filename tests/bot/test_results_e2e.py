@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+from bot.i18n import t
 from engines.core import Outcome
 from tests.bot.driver import (
     click_verb,
@@ -135,7 +136,9 @@ async def test_the_results_message_says_what_the_stored_outcome_says(world, capl
     text = world.channel.last_message.content
     names = [s.name if s.user_id is not None else f"🤖 {s.name}" for s in session.record.seats]
     if outcome.cooperative:
-        assert f"{outcome.scores[0]} cards left" in text or outcome.result == "won"
+        # The team's result as the stored outcome has it: won, or how many cards were left.
+        said = t("en", f"result-{slug}-{outcome.result}", score=outcome.scores[0])
+        assert said in text.splitlines()
     else:
         ranked = sorted(range(len(names)), key=lambda s: (outcome.ranking[s], s))
         shown = text.splitlines()[1 : 1 + len(names)]

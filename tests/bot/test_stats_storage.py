@@ -342,3 +342,23 @@ async def test_stats_list_the_last_five_results_newest_first(storage):
     assert [r.game_id for r in found.recent] == ["z6", "z5", "z4", "z3", "z2"]
     (zero,) = found.games
     assert (zero.games, zero.wins, zero.best, zero.average) == (7, 4, 0, 3.0)  # 3 to 3 ties
+
+
+async def test_a_members_stats_count_only_games_the_reader_may_read_and_the_member_played(storage):
+    stats = Stats(storage, time.time)
+    await finish(storage, stats, record("seen", "zero", [101, 102]), outcome([5, 9], True))
+    hidden = record("hidden", "zero", [101, 102], channel=3)  # a channel READER cannot view
+    await finish(storage, stats, hidden, outcome([4, 8], True))
+    kicked = record("kicked", "zero", [101, 102])
+    kicked.seats[0] = kicked.seats[0].model_copy(update={"ai": True, "kicked": True})
+    await finish(storage, stats, kicked, outcome([1, 9], True))  # the AI won 101's old seat
+
+    read = await stats.member(READER, 101, "zero")
+    assert [r.game_id for r in read.recent] == ["seen"]
+    assert [(g.games, g.wins, g.best) for g in read.games] == [(1, 1, 5)]
+    # 101 reads their own games wherever they were played, but not the one the AI played.
+    own = await stats.member(Reader(GUILD, 101, frozenset({2})), 101, "zero")
+    assert sorted(r.game_id for r in own.recent) == ["hidden", "seen"]
+    # 102 played every one of them (so may read them all): still not the one the AI played.
+    fellow = await stats.member(Reader(GUILD, 102, frozenset()), 101, "zero")
+    assert sorted(r.game_id for r in fellow.recent) == ["hidden", "seen"]
