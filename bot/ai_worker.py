@@ -48,6 +48,9 @@ PRELOAD = ["bot.worker_preload"]
 forked with the engines, the pictures and the compiled catalogs already loaded."""
 
 
+WORKER_UP = "the AIs think and the pictures are drawn in the worker"
+"""Logged once the worker runs; until then the bot does both itself."""
+
 BOT_WATCH_SECONDS = 1.0
 """How often the worker looks whether the bot that started it is still there."""
 
@@ -77,6 +80,23 @@ class AiWorker:
         self.enabled = enabled
         self._pool: ProcessPoolExecutor | None = None
         self._started_at = 0.0
+        self._starting: asyncio.Task[None] | None = None
+
+    def begin(self) -> None:
+        """Start the worker without waiting for it.
+
+        Forking and loading the worker takes seconds; a bot that waited for it came back online
+        that much later after every restart, while it can decide and draw itself meanwhile.
+        """
+        if self._starting is None or self._starting.done():
+            self._starting = asyncio.create_task(self._start_or_decide_here())
+
+    async def _start_or_decide_here(self) -> None:
+        try:
+            await self.start()
+        except Exception:
+            log.exception("the AI worker did not start; the AIs decide here")
+            self.enabled = False
 
     async def start(self) -> None:
         """Start the worker process and load it; until then the bot decides itself (and
@@ -95,11 +115,12 @@ class AiWorker:
         # The first call starts the fork server and waits for it to fork the worker, which it
         # does once it has loaded PRELOAD (seconds): a thread waits for that, the loop goes on.
         forked = await asyncio.to_thread(pool.submit, os.getpid)
-        await asyncio.wrap_future(forked)
+        pid = await asyncio.wrap_future(forked)
         if not self.enabled:  # stopped meanwhile
             pool.shutdown(wait=False, cancel_futures=True)
             return
         self._pool = pool
+        log.info("%s (process %d)", WORKER_UP, pid)
 
     async def worker_pid(self) -> int | None:
         """The process id of the worker (None when the bot decides itself)."""
@@ -148,6 +169,8 @@ class AiWorker:
     async def stop(self) -> None:
         """End the worker; later decisions are made in the bot."""
         self.enabled = False
+        if self._starting is not None:
+            await self._starting  # a start in flight ends its own pool once it sees `enabled`
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)
