@@ -131,7 +131,8 @@ def make_tables(
 
 @dataclass
 class Started:
-    """A bot process that reached READY, with its timings (seconds since spawn)."""
+    """A bot process that identified (and reached READY, when asked), with its timings (seconds
+    since spawn)."""
 
     bot: BotProcess
     restored: int | None
@@ -150,8 +151,14 @@ async def start_bot(
     profile_to: Path | None = None,
     log_name: str = "bot.log",
     extra_env: dict[str, str] | None = None,
+    ready: bool = True,
 ) -> Started:
-    """Spawn the bot, wait for the gateway to be served and for on_ready's log line."""
+    """Spawn the bot, wait for the gateway to be served and, with `ready`, for on_ready's line.
+
+    The bot answers from the moment it identified; discord.py calls on_ready only once no
+    server has arrived for two seconds (its guild_ready_timeout), so tests that only play
+    need not wait for it.
+    """
     server.online.clear()
     bot = BotProcess(
         server.base_url,
@@ -179,8 +186,9 @@ async def start_bot(
     else:
         bot.kill()
         raise TimeoutError(f"the bot did not connect in {timeout} s:\n{bot.log_text()[-3000:]}")
-    ready = await bot.wait_log(READY_LINE, max(1.0, deadline - time.monotonic()))
-    ready_after = time.monotonic() - bot.started_at if ready else None
+    ready_after = None
+    if ready and await bot.wait_log(READY_LINE, max(1.0, deadline - time.monotonic())):
+        ready_after = time.monotonic() - bot.started_at
     restored = None
     found = restored_re.findall(bot.log_text())
     if found:
@@ -202,13 +210,14 @@ async def start_shards(
     *,
     timeout: float = 120.0,
     extra_env: dict[str, str] | None = None,
+    ready: bool = True,
 ) -> list[Started]:
     """`count` bot processes on one database (PostgreSQL), process i running shard i of `count`.
 
-    One after the other, each READY before the next starts: `start_bot` tells processes apart
-    by their IDENTIFY, and a start-up on a shared machine is quicker alone. The fake server says
-    `count` shards from then on (GET /gateway/bot), so a bot that asks, such as the bare one,
-    runs as many in its one process.
+    One after the other, each identified (READY too, with `ready`) before the next starts:
+    `start_bot` tells processes apart by their IDENTIFY, and a start-up on a shared machine is
+    quicker alone. The fake server says `count` shards from then on (GET /gateway/bot), so a
+    bot that asks, such as the bare one, runs as many in its one process.
     """
     server.shard_count = count
     started: list[Started] = []
@@ -222,6 +231,7 @@ async def start_shards(
                     timeout=timeout,
                     log_name=f"bot-shard{shard}.log",
                     extra_env={**(extra_env or {}), **shard_env(count, shard)},
+                    ready=ready,
                 )
             )
     except BaseException:

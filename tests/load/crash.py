@@ -100,7 +100,7 @@ async def crash_run(
     bots = []
     left_behind: list[Process] = []  # the last killed bot's processes, given time to end
     try:
-        started = await start_bot(server, db, workdir, extra_env=env, timeout=90.0)
+        started = await start_bot(server, db, workdir, extra_env=env, timeout=90.0, ready=False)
         bots.append(started.bot)
         players = Players(server, seed=seed, answer_wait=4.0)
         players.lobby_pause = 0.2
@@ -118,7 +118,13 @@ async def crash_run(
             report.kills += 1
             try:
                 started = await start_bot(
-                    server, db, workdir, extra_env=env, timeout=90.0, log_name=f"bot{k + 1}.log"
+                    server,
+                    db,
+                    workdir,
+                    extra_env=env,
+                    timeout=90.0,
+                    log_name=f"bot{k + 1}.log",
+                    ready=False,
                 )
             except (RuntimeError, TimeoutError) as exc:
                 lines = [line for line in str(exc).splitlines() if line.strip()]

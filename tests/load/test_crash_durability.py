@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.fake_discord.world import make_server, start_bot
+from bot.ai_worker import WORKER_UP
 from tests.load.crash import CrashReport, Process, crash_run, processes_of, reap, started_at
 
 
@@ -50,6 +51,7 @@ async def test_a_killed_bot_leaves_no_process_running(tmp_path: Path) -> None:
     processes: list[Process] = []
     try:
         started = await start_bot(server, tmp_path / "games.db", tmp_path, timeout=90.0)
+        assert await started.bot.wait_log(WORKER_UP, 60.0), started.bot.log_text()[-2000:]
         processes = processes_of(started.bot)
         assert processes, "the bot runs its AI worker in processes of its own"
         started.bot.kill()

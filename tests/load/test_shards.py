@@ -98,6 +98,7 @@ class Cluster:
             timeout=90.0,
             log_name=f"bot-shard{shard}-start{self.starts[shard]}.log",
             extra_env={**FAST_BOT, **shard_env(SHARDS, shard)},
+            ready=False,
         )
         self.bots[shard] = started.bot
         self.every_process.append(started.bot)
@@ -140,7 +141,7 @@ async def cluster(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Clu
     c = Cluster(server, url, tmp_path_factory.mktemp("shards"))
     try:
         for started in await start_shards(
-            server, url, c.workdir, SHARDS, timeout=90.0, extra_env=FAST_BOT
+            server, url, c.workdir, SHARDS, timeout=90.0, extra_env=FAST_BOT, ready=False
         ):
             c.bots[len(c.bots)] = started.bot
             c.every_process.append(started.bot)
