@@ -193,7 +193,7 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
             shown = tuple(sorted(view.shown[seat]))
             _row(canvas, shown, (HAND_LEFT, y + 6), LAST, SMALL, cancelled(shown))
         else:
-            count = t(lang, "pic-zero-in-hand", count=view.hand_counts[seat])
+            count = t(lang, "zero-hand-size", count=view.hand_counts[seat])
             canvas.tile(parts.back(26, 34), (210, y + 14))
             canvas.text((246, y + ROW / 2), count, SMALL, MUTED, anchor="lm")
             if acting and seats.clock:

@@ -38,13 +38,10 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
         f"{name}: {t(lang, 'thegame-cards', count=n)}"
         for name, n in zip(names, view.hand_counts, strict=True)
     )
-    return [
-        *_piles(view, lang),
-        "",
-        t(lang, "thegame-deck", count=view.deck_count),
-        t(lang, "thegame-minimum", minimum=view.minimum, played=view.played),
-        counts,
-    ]
+    lines = [*_piles(view, lang), "", t(lang, "thegame-deck", count=view.deck_count)]
+    if not view.game_over:  # once it is over, nobody has anything more to play
+        lines.append(t(lang, "thegame-minimum", minimum=view.minimum, played=view.played))
+    return [*lines, counts]
 
 
 def hand(view: View, names: list[str], lang: str) -> list[str]:

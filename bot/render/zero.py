@@ -66,7 +66,8 @@ def _rounds(view: View, seat: int) -> str:
 
 
 def board(view: View, names: list[str], lang: str) -> list[str]:
-    """Round, market (and a card just laid), passes or last turns, every player's scores."""
+    """Round, market (and a card just laid), passes or last turns, every player's scores and,
+    while the round runs, how many cards each holds."""
     bold = [f"**{n}**" for n in names]
     lines = [_header(view, lang)]
     if view.phase != "over":
@@ -77,7 +78,10 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
         lines.append(t(lang, "zero-unused", count=view.unused_count))
     lines += ["", t(lang, "zero-scores-title")]
     for seat, name in enumerate(bold):
-        lines.append(f"{name} — {_rounds(view, seat)}")
+        line = f"{name} — {_rounds(view, seat)}"
+        if view.phase != "over":
+            line += " · " + t(lang, "zero-hand-size", count=view.hand_counts[seat])
+        lines.append(line)
     if view.phase == "over" and view.shown:
         lines += ["", t(lang, "zero-last-hands")]
         lines += [

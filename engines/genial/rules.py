@@ -269,7 +269,10 @@ def _collect(state: State, gained: Counts, events: list[Event]) -> State:
     new = [c for c in range(COLOURS) if gained[c] and collection[c] >= target and not lines[c]]
     if new:
         lines = tuple(done or c in new for c, done in enumerate(lines))
-        events.append(Event(kind="genial.bonus", seat=seat, params={"colours": new}))
+        # A bank that completes the collection wins (R14, whose check R15's cap never undoes):
+        # its bonus turns are void, so none is announced.
+        if min(collection) < target:
+            events.append(Event(kind="genial.bonus", seat=seat, params={"colours": new}))
     return state.model_copy(
         update={
             "collections": _set(state.collections, seat, collection),

@@ -95,10 +95,6 @@ pic-zero-given = you gave
 pic-zero-passes = Passes
 pic-zero-last-turns = Last turns: { $names }
 pic-zero-last-hands = Hands at the end of the game
-pic-zero-in-hand = { $count ->
-    [one] { $count } card
-   *[other] { $count } cards
-  }
 pic-zero-now-turn = Your turn: give a card or pass
 pic-zero-now-take = Now take a card from the market
 pic-zero-is-zero = Your hand is a Zero!

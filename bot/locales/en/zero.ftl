@@ -75,3 +75,7 @@ optkey-zero-start_player = start_player
 optkey-zero-zero_optional = zero_optional
 
 rules-zero = Score as few points as you can. 56 cards: 7 colours, values 1–8. Everyone gets 9 cards; 5 cards lie face up as the market (9 with two players); the rest are not used this round. On your turn either exchange or pass. Exchange: give one card from your hand to the market, then take a different market card. Pass: the round's first pass does nothing; at the second pass everyone except that player gets one last turn, then the round is scored. Scoring: each value in your hand counts once (three 7s score 7), but cards in a group of 5+ of one colour or 5+ of one value score nothing. Zero: 5 cards of one colour and 5 of one value, one card in both — call it and the round ends at once. There are as many rounds as players; the lowest total wins.
+zero-hand-size = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+  }

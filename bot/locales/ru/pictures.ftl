@@ -98,11 +98,6 @@ pic-zero-given = вы отдали
 pic-zero-passes = Пасы
 pic-zero-last-turns = Последние ходы: { $names }
 pic-zero-last-hands = Карточки на руках в конце игры
-pic-zero-in-hand = { $count ->
-    [one] { $count } карточка
-    [few] { $count } карточки
-   *[many] { $count } карточек
-  }
 pic-zero-now-turn = Ваш ход: отдайте карточку или спасуйте
 pic-zero-now-take = Теперь возьмите карточку из запаса
 pic-zero-is-zero = У вас «Зеро»!
