@@ -393,23 +393,27 @@ class Runtime:
     async def leave_lobby(self, session: GameSession, user_id: int) -> None:
         """Unseat a member; the next member becomes host, an empty lobby closes."""
         async with session.lock:
-            self._require_lobby(session)
-            seat = session.seat_of(user_id)
-            if seat is None:
-                raise GameError("error-not-in-lobby")
-            record = _without_seat(session.record, seat)
-            if record.host_id == user_id:
-                # A rematch's lobby passes to a player who confirmed, if any did: one who was
-                # only invited may never come.
-                humans = sorted(
-                    (s for s in record.seats if s.user_id is not None), key=lambda s: not s.ready
-                )
-                if not humans:
-                    await self._close(session, "cancelled")
-                    return
-                record = record.model_copy(update={"host_id": humans[0].user_id})
-            await self.storage.save_game(record)
-            session.record = record
+            await self._unseat(session, user_id)
+
+    async def _unseat(self, session: GameSession, user_id: int) -> None:
+        """`leave_lobby`, the caller holding the lock."""
+        self._require_lobby(session)
+        seat = session.seat_of(user_id)
+        if seat is None:
+            raise GameError("error-not-in-lobby")
+        record = _without_seat(session.record, seat)
+        if record.host_id == user_id:
+            # A rematch's lobby passes to a player who confirmed, if any did: one who was only
+            # invited may never come.
+            humans = sorted(
+                (s for s in record.seats if s.user_id is not None), key=lambda s: not s.ready
+            )
+            if not humans:
+                await self._close(session, "cancelled")
+                return
+            record = record.model_copy(update={"host_id": humans[0].user_id})
+        await self.storage.save_game(record)
+        session.record = record
 
     async def add_ai(
         self, session: GameSession, user_id: int, ai_name: Callable[[int], str]
@@ -567,22 +571,29 @@ class Runtime:
         back from that notice until the game ends.
         """
         async with self._playing(session, user_id) as seat:
-            record = _with_seat(session.record, seat, ai=True)
-            if _nobody_left(record):
-                await self._pause(session, record, await self.config(record.guild_id))
-                return
-            await self._seats_changed(session, record)
-            self.presenter.board_changed(session)
-            if left_server:
-                self.presenter.notice(session, "notice-member-left", seats=[seat])
-            else:
-                self.presenter.notice(session, "notice-left", seats=[seat], reclaim=True)
-            self._kick_ai(session)
+            await self._to_ai(session, seat, left_server=left_server)
+
+    async def _to_ai(self, session: GameSession, seat: int, *, left_server: bool) -> None:
+        """`hand_to_ai`, the caller holding the lock of the running game."""
+        record = _with_seat(session.record, seat, ai=True)
+        if _nobody_left(record):
+            await self._pause(session, record, await self.config(record.guild_id))
+            return
+        await self._seats_changed(session, record)
+        self.presenter.board_changed(session)
+        if left_server:
+            self.presenter.notice(session, "notice-member-left", seats=[seat])
+        else:
+            self.presenter.notice(session, "notice-left", seats=[seat], reclaim=True)
+        self._kick_ai(session)
 
     async def board_posted(self, session: GameSession, message_id: int) -> None:
         """The game's lobby or board now lives in this message (edited from now on)."""
-        await self.storage.set_message_id(session.id, message_id)
-        session.record.message_id = message_id
+        # Under the lock: a change of seats in flight stores the whole record, and would
+        # otherwise store (and keep) the message it started with.
+        async with session.lock:
+            await self.storage.set_message_id(session.id, message_id)
+            session.record.message_id = message_id
 
     async def message_lost(self, session: GameSession) -> None:
         """The game's lobby or board message is gone with the world it was in (the sandbox
@@ -645,14 +656,14 @@ class Runtime:
         self.require_host(session, by, manager)
         if user_id == by:  # a kick is for good: leaving keeps the way back
             raise GameError("error-kick-self")
-        seat = session.seat_of(user_id)
-        if seat is None or session.record.seats[seat].kicked:
-            raise GameError("error-member-not-playing")
-        if session.record.status == "lobby":
-            await self.leave_lobby(session, user_id)
-            self.presenter.lobby_changed(session)
-            return
-        async with session.lock:
+        async with session.lock:  # two kicks at once: the second finds the seat kicked
+            seat = session.seat_of(user_id)
+            if seat is None or session.record.seats[seat].kicked:
+                raise GameError("error-member-not-playing")
+            if session.record.status == "lobby":
+                await self._unseat(session, user_id)
+                self.presenter.lobby_changed(session)
+                return
             if not session.running:
                 raise GameError("error-game-over")
             kicked = _with_seat(session.record, seat, ai=True, kicked=True)
@@ -671,14 +682,17 @@ class Runtime:
     async def member_left(self, guild_id: int, user_id: int) -> None:
         """A member left the server: their lobby seats free up, the AI plays their running seats."""
         for session in self.in_guild(guild_id):
-            seat = session.seat_of(user_id)
-            if seat is None:
-                continue
-            if session.record.status == "lobby":
-                await self.leave_lobby(session, user_id)
-                self.presenter.lobby_changed(session)
-            elif not session.record.seats[seat].ai:
-                await self.hand_to_ai(session, user_id, left_server=True)
+            # Looked at under the lock: a lobby may start, a clock run out or a kick land
+            # while the member leaves.
+            async with session.lock:
+                seat = session.seat_of(user_id)
+                if seat is None:
+                    continue
+                if session.record.status == "lobby":
+                    await self._unseat(session, user_id)
+                    self.presenter.lobby_changed(session)
+                elif session.running and not session.record.seats[seat].ai:
+                    await self._to_ai(session, seat, left_server=True)
 
     async def sweep(self, gone: Callable[[int], Awaitable[bool]]) -> int:
         """Close the games whose channel or thread is gone; how many closed.
