@@ -970,7 +970,13 @@ class Runtime:
                     return
                 await self.storage.save_game(record)
                 session.record = record
-                self.presenter.notice(session, "notice-takeover", seats=taken, reclaim=True)
+                self.presenter.notice(
+                    session,
+                    "notice-takeover",
+                    seats=taken,
+                    reclaim=True,
+                    timeouts=cfg.takeover_after,
+                )
             for seat in absent:
                 await self._finish_turn_for(session, seat)
             if absent:

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import count
 from typing import Any
 
 import engines
 from bot.ai_worker import decide
 from bot.i18n import t
 from bot.render import renderer
-from bot.storage import GameRecord, LoggedAction
+from bot.storage import GameRecord, LoggedAction, SeatRecord
 from bot.text import NAME_LIMIT, shown
 from engines.core import AnyGame, Event, action_adapter, decode_action
 
@@ -40,6 +42,13 @@ def turn_ended(events: list[Event]) -> bool:
     """Whether a move's events end the turn of the seat that made it (engines' contract,
     docs/adding-a-game.md)."""
     return any(event.kind.endswith(TURN_OVER) for event in events)
+
+
+def typed_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
+    """Each seat's name as typed: its member's, or the AI's in `lang`, numbered in seat order
+    ("AI 2", «ИИ 2»), whoever reads it and whatever language the game was opened in."""
+    number = count(1)
+    return [t(lang, "ai-name", number=next(number)) if s.user_id is None else s.name for s in seats]
 
 
 @dataclass(frozen=True)
@@ -98,9 +107,10 @@ class GameSession:
                 return index
         return None
 
-    def names(self) -> list[str]:
-        """The seats' names as messages show them (escaped: a name is never markdown or a ping)."""
-        return [shown(seat.name, NAME_LIMIT) for seat in self.record.seats]
+    def names(self, lang: str) -> list[str]:
+        """The seats' names as messages in `lang` show them (escaped: a name is never markdown
+        or a ping)."""
+        return [shown(name, NAME_LIMIT) for name in typed_names(self.record.seats, lang)]
 
     def to_act(self) -> frozenset[int]:
         """Seats that must act now (empty outside a running game)."""
@@ -218,7 +228,8 @@ class GameSession:
         self._word(public)
 
     def _undo_line(self, seat: int) -> str:
-        return t(self.record.language, "board-undo", who=self.names()[seat])
+        lang = self.record.language
+        return t(lang, "board-undo", who=self.names(lang)[seat])
 
     def _advance(self, seat: int, state: Any) -> None:
         self.state = state
@@ -234,7 +245,8 @@ class GameSession:
     def _word(self, events: list[Event]) -> None:
         """Word the newest public events, only as many lines as the board keeps."""
         render = renderer(self.record.slug)
-        names, lang = self.names(), self.record.language
+        lang = self.record.language
+        names = self.names(lang)
         lines: list[str] = []
         for event in reversed(events):
             if len(lines) == LAST_MOVES:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,7 +19,7 @@ from bot.i18n import language_of, t
 from bot.runtime import GameError, Runtime
 from cogs.defaults import defaults_panel
 from cogs.games import GAME_CHOICES
-from cogs.messages import game_title, known, value_text
+from cogs.messages import ON_OFF, game_title, known, named_choices, value_text
 from cogs.replies import Reply, guarded
 
 
@@ -133,10 +133,11 @@ class ConfigCog(
         description=_("Language of public game messages", key="cmd-config-language-desc"),
     )
     @app_commands.describe(
-        value=_("en: English, ru: Russian", key="cmd-config-language-value"),
+        value=_("English or Russian", key="cmd-config-language-value"),
     )
     @app_commands.rename(value=_("value", key="cmd-arg-value"))
-    async def language(self, interaction: discord.Interaction, value: Literal["en", "ru"]) -> None:
+    @app_commands.choices(value=named_choices({"en": "language-en", "ru": "language-ru"}))
+    async def language(self, interaction: discord.Interaction, value: str) -> None:
         """Set the language of boards and announcements."""
         await self._update(interaction, language=value)
 
@@ -161,12 +162,13 @@ class ConfigCog(
     )
     @app_commands.describe(
         value=_(
-            "on: boards and hands show a picture of the table; off: text only",
+            "yes: boards and hands show a picture of the table; no: text only",
             key="cmd-config-images-value",
         ),
     )
     @app_commands.rename(value=_("value", key="cmd-arg-value"))
-    async def images(self, interaction: discord.Interaction, value: Literal["on", "off"]) -> None:
+    @app_commands.choices(value=ON_OFF)
+    async def images(self, interaction: discord.Interaction, value: str) -> None:
         """Turn the pictures of boards and hands on or off."""
         await self._update(interaction, images=value == "on")
 
@@ -203,16 +205,13 @@ class ConfigCog(
         ),
     )
     @app_commands.describe(
-        policy=_(
-            "When the clock runs out: ai = the AI moves for the player, end = the game ends",
-            key="cmd-config-afk-policy",
-        ),
+        policy=_("What happens when the clock runs out", key="cmd-config-afk-policy"),
         takeover_after=_(
             "After this many timeouts in a row the AI keeps the seat (1–20)",
             key="cmd-config-afk-takeover",
         ),
         reminder=_(
-            "Reminder at half time: off, mention (in the channel) or dm (a direct message)",
+            "A reminder when half the time is up, and how it is sent",
             key="cmd-config-afk-reminder",
         ),
         lobby_minutes=_(
@@ -231,12 +230,16 @@ class ConfigCog(
         lobby_minutes=_("lobby_minutes", key="cmd-arg-lobby-minutes"),
         pause_minutes=_("pause_minutes", key="cmd-arg-pause-minutes"),
     )
+    @app_commands.choices(
+        policy=named_choices({"ai": "choice-afk-ai", "end": "choice-afk-end"}),
+        reminder=named_choices({r: f"choice-reminder-{r}" for r in ("off", "mention", "dm")}),
+    )
     async def afk(
         self,
         interaction: discord.Interaction,
-        policy: Literal["ai", "end"],
+        policy: str,
         takeover_after: app_commands.Range[int, 1, 20] | None = None,
-        reminder: Literal["off", "mention", "dm"] | None = None,
+        reminder: str | None = None,
         lobby_minutes: app_commands.Range[int, 1, 1440] | None = None,
         pause_minutes: app_commands.Range[int, 1, 1440] | None = None,
     ) -> None:
@@ -284,7 +287,7 @@ class ConfigCog(
     )
     @app_commands.describe(
         value=_(
-            "on: finished games change the players' ratings; off: they do not",
+            "yes: finished games change the players' ratings; no: they do not",
             key="cmd-config-ratings-value",
         ),
         min_games=_(
@@ -295,10 +298,11 @@ class ConfigCog(
     @app_commands.rename(
         value=_("value", key="cmd-arg-value"), min_games=_("min_games", key="cmd-arg-min-games")
     )
+    @app_commands.choices(value=ON_OFF)
     async def ratings(
         self,
         interaction: discord.Interaction,
-        value: Literal["on", "off"],
+        value: str,
         min_games: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         """Turn ratings on or off; how many rated games put a member on a leaderboard."""

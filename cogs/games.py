@@ -18,7 +18,7 @@ from bot.session import GameSession
 from cogs import defaults, hand, lobby, permissions, seats
 from cogs.hand import board_message, show_hand, turn_dms_message
 from cogs.lobby import lobby_again, lobby_message
-from cogs.messages import game_title, known, rules_embed, server_games_embed
+from cogs.messages import game_title, known, named_choices, rules_embed, server_games_embed
 from cogs.options import parse_options, resolve, suggestions
 from cogs.pictures import board_picture, with_picture
 from cogs.replay import export_log
@@ -28,10 +28,7 @@ from cogs.views import sending
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [
-    app_commands.Choice(name=_(t("en", f"game-{slug}"), key=f"game-{slug}"), value=slug)
-    for slug in engines.SLUGS
-]
+GAME_CHOICES = named_choices({slug: f"game-{slug}" for slug in engines.SLUGS})
 
 
 COMPONENTS = (*lobby.ITEMS, *hand.ITEMS, *seats.ITEMS, *defaults.ITEMS)

@@ -6,18 +6,21 @@ cogs.hand, cogs.seats).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
+from discord import app_commands
+from discord.app_commands import locale_str
 
 import engines
 from bot import variants
 from bot.i18n import has, t
 from bot.render import renderer
 from bot.runtime import GameError
-from bot.session import GameSession
-from bot.storage import GameRecord
+from bot.session import GameSession, typed_names
+from bot.storage import GameRecord, SeatRecord
+from bot.text import NAME_LIMIT, shown
 from engines.core import Event, Outcome
 
 COLOUR = discord.Colour.blurple()
@@ -47,7 +50,7 @@ def message_link(client: discord.Client, record: GameRecord) -> str:
 def announcements(session: GameSession, events: list[Event], lang: str) -> list[str]:
     """The lines a move's events are worth a message for (a reveal, a miss, a round's end)."""
     render = renderer(session.record.slug)
-    names = session.names()
+    names = session.names(lang)
     return [
         line
         for event in events
@@ -90,7 +93,7 @@ def seat_line(session: GameSession, index: int, lang: str) -> str:
         notes.append(t(lang, "seat-ai-kicked" if seat.kicked else "seat-ai-playing"))
     if not seat.ready:
         notes.append(t(lang, "seat-waiting"))
-    who = shown_name(session, index)
+    who = shown_name(session, index, lang)
     if notes:
         who += f" ({' · '.join(notes)})"
     return f"{index + 1}. {'' if seat.ready else '⏳ '}{who}"
@@ -107,6 +110,19 @@ def options_lines(session: GameSession, lang: str) -> list[str]:
     options = spec.Options.model_validate(session.record.options)
     lines = [t(lang, "options-base")] if options == spec.Options() else []
     return lines + variants.lines(spec.slug, options, lobby_players(session), lang)
+
+
+def named_choices(keys: dict[str, str]) -> list[app_commands.Choice[str]]:
+    """Slash command choices (value: catalog key of its name), named in English and, for
+    Russian clients, in Russian, like every name and description of the commands."""
+    return [
+        app_commands.Choice(name=locale_str(t("en", key), key=key), value=value)
+        for value, key in keys.items()
+    ]
+
+
+ON_OFF = named_choices({"on": "yes", "off": "no"})
+"""A setting's on and off, as its value reads elsewhere (yes or no)."""
 
 
 def value_text(value: bool, lang: str) -> str:
@@ -162,7 +178,7 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
     """The public board: everything public, whose turn, the clock, the last moves."""
     spec = session.game.SPEC
     render = renderer(spec.slug)
-    names = session.names()
+    names = session.names(lang)
     public = session.game.view(session.state, None)
     embed = discord.Embed(
         title=game_title(spec.slug, lang),
@@ -191,7 +207,7 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
         acting = sorted(session.to_act())
         embed.add_field(
             name=t(lang, "board-to-act"),
-            value=", ".join(shown_name(session, s) for s in acting) + deadline_text(session),
+            value=", ".join(shown_name(session, s, lang) for s in acting) + deadline_text(session),
             inline=False,
         )
     if session.recent:
@@ -203,15 +219,25 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
 
 def mention(session: GameSession, seat: int) -> str:
     """A seat in a message meant to ping its member: a mention, or the AI's name."""
-    record = session.record.seats[seat]
-    return f"<@{record.user_id}>" if record.user_id is not None else f"🤖 {record.name}"
+    user_id = session.record.seats[seat].user_id
+    if user_id is not None:
+        return f"<@{user_id}>"
+    return f"🤖 {session.names(session.record.language)[seat]}"
 
 
-def shown_name(session: GameSession, seat: int) -> str:
-    """A seat as every board, panel and result names it: the member's name (escaped), or 🤖 and
-    the AI's. Embeds never carry mentions: Discord shows them raw on some clients."""
-    name = session.names()[seat]
-    return name if session.record.seats[seat].user_id is not None else f"🤖 {name}"
+def shown_name(session: GameSession, seat: int, lang: str) -> str:
+    """A seat as every board, panel and result names it (`shown_names`)."""
+    return shown_names(session.record.seats, lang)[seat]
+
+
+def shown_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
+    """Seats as every board, panel and result in `lang` names them: the member's name
+    (escaped), or 🤖 and the AI's. Embeds never carry mentions: Discord shows them raw on some
+    clients."""
+    return [
+        shown(name, NAME_LIMIT) if seat.user_id is not None else f"🤖 {name}"
+        for seat, name in zip(seats, typed_names(seats, lang), strict=True)
+    ]
 
 
 def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
@@ -222,7 +248,7 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
         lines.append(t(lang, f"result-{slug}-{outcome.result}", score=outcome.scores[0]))
         stuck = outcome.details.get("stuck_seat")
         if stuck is not None:
-            lines.append(t(lang, "result-stuck", who=shown_name(session, stuck)))
+            lines.append(t(lang, "result-stuck", who=shown_name(session, stuck, lang)))
     else:
         order = sorted(range(len(outcome.scores)), key=lambda s: outcome.ranking[s])
         seats = session.record.seats
@@ -234,11 +260,11 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
             # A removed member's seat was the AI's to the end: the result is not theirs.
             played_by = f" ({t(lang, 'result-ai-kicked')})" if seats[seat].kicked else ""
             lines.append(
-                f"{medal} {shown_name(session, seat)}{played_by} — "
+                f"{medal} {shown_name(session, seat, lang)}{played_by} — "
                 + t(lang, "score-points", points=outcome.scores[seat])
                 + rounds
             )
-        names = [shown_name(session, s) for s in range(len(outcome.scores))]
+        names = [shown_name(session, s, lang) for s in range(len(outcome.scores))]
         lines += renderer(slug).tiebreak_lines(outcome, session.state.options, names, lang)
         if has(lang, result := f"result-{slug}-{outcome.result}"):
             lines.append(t(lang, result))
@@ -251,7 +277,7 @@ def hand_embed(session: GameSession, seat: int, lang: str, *, can_act: bool) -> 
     own = session.game.view(session.state, seat)
     embed = discord.Embed(
         title=game_text(lang, "hand-title", slug, game=game_title(slug, lang)),
-        description="\n".join(renderer(slug).hand(own, session.names(), lang)),
+        description="\n".join(renderer(slug).hand(own, session.names(lang), lang)),
         colour=COLOUR,
     )
     if not can_act:
@@ -311,7 +337,7 @@ def server_games_embed(
 def server_game_line(client: discord.Client, session: GameSession, lang: str) -> str:
     """One lobby or game: what it is, where (a link to its message), who plays."""
     record = session.record
-    players = ", ".join(shown_name(session, s) for s in range(len(record.seats)))
+    players = ", ".join(shown_name(session, s, lang) for s in range(len(record.seats)))
     return t(
         lang,
         f"games-{listed_as(session)}",

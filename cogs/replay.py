@@ -122,7 +122,7 @@ def replay_embed(replay: Replay, step: Step, lang: str) -> discord.Embed:
     render = renderer(slug)
     # A session of the finished game names its seats and words its result as the game did.
     session = GameSession(record=record, state=step.state)
-    names = session.names()
+    names = session.names(lang)
     game = replay.game
     board = "\n".join(render.board(game.view(step.state, None), names, lang))
     title = game_title(slug, lang)
@@ -140,7 +140,10 @@ def replay_embed(replay: Replay, step: Step, lang: str) -> discord.Embed:
     footer = t(lang, "replay-footer", id=record.id)
     embed.set_footer(text=footer)
     hands = [
-        (shown_name(session, seat), "\n".join(render.revealed(game.view(step.state, seat), lang)))
+        (
+            shown_name(session, seat, lang),
+            "\n".join(render.revealed(game.view(step.state, seat), lang)),
+        )
         for seat in range(len(record.seats))
     ]
     if not any(hand for _, hand in hands):  # the board shows it all (Ingenious, the end)

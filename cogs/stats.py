@@ -20,12 +20,12 @@ from bot.i18n import t
 from bot.ratings import shown_rating
 from bot.runtime import GameError
 from bot.stats import GameStats, Leaderboard, MemberStats, Stats, best
-from bot.storage import PastGame, Recent, SeatRecord, Skill, TeamRecord
+from bot.storage import PastGame, Recent, Skill, TeamRecord
 from bot.text import NAME_LIMIT, shown
 from cogs import ids, replay
 from cogs.games import GAME_CHOICES
 from cogs.items import Component
-from cogs.messages import COLOUR, fitting, game_title, known
+from cogs.messages import COLOUR, fitting, game_title, known, shown_names
 from cogs.permissions import reader
 from cogs.replay import ReplayButton
 from cogs.replies import Reply, guarded
@@ -45,12 +45,6 @@ def percent(part: int, whole: int) -> int:
 def cooperative(slug: str) -> bool:
     """Whether the game is played together against the game (no ratings, team results)."""
     return engines.game(slug).SPEC.cooperative
-
-
-def seat_name(seat: SeatRecord) -> str:
-    """A seat as the results name it: the member's name (escaped), or 🤖 and the AI's."""
-    name = shown(seat.name, NAME_LIMIT)
-    return name if seat.user_id is not None else f"🤖 {name}"
 
 
 def rating_line(skill: Skill | None, lang: str) -> str:
@@ -269,19 +263,22 @@ def past_line(number: int, game: PastGame, lang: str) -> str:
     """One finished game: what, when, its id, and its players with their results."""
     head = t(lang, "history-line", number=number, game=game_title(game.slug, lang), id=game.game_id)
     head += f" · {when(game.finished_at)}"
+    names = shown_names([seat for seat, _ in game.seats], lang)
+    results = [result for _, result in game.seats]
     if cooperative(game.slug):
-        first = game.seats[0][1]
+        first = results[0]
         result = (
             t(lang, "stats-team-won")
             if first.won
             else t(lang, "stats-cards-left", count=first.score)
         )
-        players = ", ".join(seat_name(seat) for seat, _ in game.seats)
+        players = ", ".join(names)
         return f"{head}\n{'🎉' if first.won else '▫️'} {result} — {players}"
-    ranked = sorted(game.seats, key=lambda pair: (pair[1].place, pair[1].seat))
+    ranked = sorted(
+        zip(names, results, strict=True), key=lambda pair: (pair[1].place, pair[1].seat)
+    )
     players = " · ".join(
-        f"{'🏆 ' if result.won else ''}{seat_name(seat)} **{result.score}**"
-        for seat, result in ranked
+        f"{'🏆 ' if result.won else ''}{name} **{result.score}**" for name, result in ranked
     )
     return f"{head}\n{players}"
 

@@ -19,7 +19,7 @@ from bot.ai_worker import AiWorker
 from bot.pictures import painter
 from bot.pictures.base import Seats, png
 from bot.pictures.palettes import palette
-from bot.session import GameSession
+from bot.session import GameSession, typed_names
 
 log = logging.getLogger(__name__)
 
@@ -55,12 +55,12 @@ class Sketch:
         return png(drawn, palette(self.slug))
 
 
-def seats_of(session: GameSession) -> Seats:
-    """The seats of a game as its pictures name them (as typed: a picture has no markdown to
-    escape), and whether its turn clock runs."""
+def seats_of(session: GameSession, lang: str) -> Seats:
+    """The seats of a game as its pictures in `lang` name them (as typed: a picture has no
+    markdown to escape), and whether its turn clock runs."""
     record = session.record
     return Seats(
-        names=tuple(seat.name for seat in record.seats),
+        names=tuple(typed_names(record.seats, lang)),
         ai=tuple(seat.ai for seat in record.seats),
         clock=record.deadline is not None,
     )
@@ -69,13 +69,13 @@ def seats_of(session: GameSession) -> Seats:
 def board_sketch(session: GameSession, lang: str) -> Sketch:
     """The public board as it stands now, from the public view."""
     view = session.game.view(session.state, None)
-    return Sketch(session.id, session.record.slug, "board", view, seats_of(session), lang)
+    return Sketch(session.id, session.record.slug, "board", view, seats_of(session, lang), lang)
 
 
 def hand_sketch(session: GameSession, seat: int, lang: str) -> Sketch:
     """A seat's private picture as it stands now, from that seat's view."""
     view = session.game.view(session.state, seat)
-    return Sketch(session.id, session.record.slug, "hand", view, seats_of(session), lang)
+    return Sketch(session.id, session.record.slug, "hand", view, seats_of(session, lang), lang)
 
 
 DEADLINE = 2.5

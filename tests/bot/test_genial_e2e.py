@@ -136,10 +136,9 @@ async def test_two_players_and_an_ai_play_genial_to_its_result(world):
     panels = await play_to_end(world, [alice, bob])
     assert finished(world) and panels
 
-    # Misses and bonus turns got their own channel messages, and never the results mark.
+    # Misses got their own channel messages, and never the results mark.
     announced = posts(world)[:-1]
     assert any(p.startswith("💥 **") and "a miss!" in p for p in announced)
-    assert any(p.startswith("⭐ **") and "bonus turn" in p for p in announced)
     assert not any(p.startswith("🏁") for p in announced)
 
     state = session.state
@@ -373,8 +372,8 @@ async def test_a_series_announces_each_game_and_breaks_a_tie_by_games_won(world)
     assert "🏆 Banking now completes every colour: you win!" in description(panel)
     await alice.click(panel.message, label="💰 Bank")
     announced = posts(world)[-1]
+    # Purple's line is complete too, but the win voids its bonus turn: none is announced.
     assert announced.splitlines() == [
-        "⭐ **alice** completes 🟪: a bonus turn!",
         "🏆 Game 1 is over: **alice** completed every colour! Points: alice: 7 · bob: 5 · AI 1: 2",
         "🔄 Game 2 begins; **bob** starts.",
     ]

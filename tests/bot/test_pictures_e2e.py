@@ -53,7 +53,9 @@ async def picture(message: Any, kind: str) -> Image.Image:
 def board_text(session: Any) -> str:
     """What the text renderer says of the public board (the picture shows the same view)."""
     view = session.game.view(session.state, None)
-    lines = renderer(session.record.slug).board(view, session.names(), session.record.language)
+    lines = renderer(session.record.slug).board(
+        view, session.names(session.record.language), session.record.language
+    )
     return "\n".join(lines)
 
 

@@ -63,6 +63,7 @@ board-footer-genial = Game { $id } · press “My hand” to see your collection
 board-footer-zero = Game { $id } · press “My hand” to see your cards and play
 board-my-hand = My hand
 board-my-hand-genial = My hand
+board-my-hand-zero = My hand
 board-finished = The game is over.
 board-abandoned = The game was ended early.
 board-moved = ⤵️ The board has moved down: { $link }
@@ -236,7 +237,10 @@ cmd-config-option-desc = A game's default options on this server, chosen from li
 
 ## Never stuck
 notice-reminder = ⏳ { $who }, half your time is up: the clock runs out { $when }.
-notice-takeover = 🤖 { $who } did not move in time again, so the AI plays { $count ->
+notice-takeover = 🤖 { $who } did not move in time{ $timeouts ->
+    [1] { "" }
+   *[other] { " again" }
+  }, so the AI plays { $count ->
     [one] their seat
    *[other] their seats
   } from now on. Press the button below to take your seat back.
@@ -309,13 +313,18 @@ cmd-arg-pause-minutes = pause_minutes
 cmd-arg-players = players
 cmd-rules-game = The game whose rules you want to read
 cmd-kick-member = The member whose seat the AI takes over
-cmd-config-language-value = en: English, ru: Russian
+cmd-config-language-value = English or Russian
 cmd-config-threads-value = True: every game gets its own thread; False: games are played in the channel
 cmd-config-timer-turn = Seconds for each turn (0 = no clock)
 cmd-config-timer-choice = Seconds for a secret choice, as in Mind Up! (0 = no clock); unchanged if left out
-cmd-config-afk-policy = When the clock runs out: ai = the AI moves for the player, end = the game ends
+cmd-config-afk-policy = What happens when the clock runs out
+choice-afk-ai = the AI moves for the player
+choice-afk-end = the game ends
 cmd-config-afk-takeover = After this many timeouts in a row the AI keeps the seat (1–20)
-cmd-config-afk-reminder = Reminder at half time: off, mention (in the channel) or dm (a direct message)
+cmd-config-afk-reminder = A reminder when half the time is up, and how it is sent
+choice-reminder-off = no reminder
+choice-reminder-mention = a mention in the channel
+choice-reminder-dm = a direct message
 cmd-config-afk-lobby-minutes = Minutes after which a lobby that nobody started closes (1–1440)
 cmd-config-afk-pause-minutes = Minutes a game with nobody left at the table waits before it ends (1–1440)
 cmd-config-host-options-value = True: hosts may choose options in /newgame; False: the server's defaults apply

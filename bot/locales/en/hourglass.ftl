@@ -26,6 +26,7 @@ hourglass-scores-hidden = ⏳ Hourglass totals stay secret until the end of the 
 hourglass-owner-you = yours
 hourglass-your-cards = Your cards: { $cards }
 hourglass-turns-left = { $count ->
+    [0] You have played all your cards for this round; your last 2 stay in hand for the next one.
     [one] You play 1 more card this round; your last 2 stay in hand for the next one.
    *[other] You play { $count } more cards this round; your last 2 stay in hand for the next one.
   }

@@ -106,4 +106,4 @@ pic-zero-toward = Toward a Zero:
 config-images = Pictures of the table on boards and hands: { $value }
 cmd-config-images = images
 cmd-config-images-desc = Pictures of the table on boards and hands
-cmd-config-images-value = on: boards and hands show a picture of the table; off: text only
+cmd-config-images-value = yes: boards and hands show a picture of the table; no: text only

@@ -121,6 +121,6 @@ cmd-log-id = The game's id, as /history and the board show it
 cmd-arg-id = id
 cmd-config-ratings = ratings
 cmd-config-ratings-desc = Rate competitive games; leaderboards
-cmd-config-ratings-value = on: finished games change the players' ratings; off: they do not
+cmd-config-ratings-value = yes: finished games change the players' ratings; no: they do not
 cmd-config-ratings-min-games = Rated games a member needs to be on a leaderboard (1–1000)
 cmd-arg-min-games = min_games

@@ -57,9 +57,10 @@ board-last-moves = Последние ходы
 board-final = Итог
 board-footer = Игра { $id } · нажмите «Мои карты», чтобы увидеть свои карты и сделать ход
 board-footer-genial = Игра { $id } · нажмите «Мои жетоны», чтобы увидеть свою коллекцию и сделать ход
-board-footer-zero = Игра { $id } · нажмите «Мои карты», чтобы увидеть свои карточки и сделать ход
+board-footer-zero = Игра { $id } · нажмите «Мои карточки», чтобы увидеть их и сделать ход
 board-my-hand = Мои карты
 board-my-hand-genial = Мои жетоны
+board-my-hand-zero = Мои карточки
 board-finished = Игра окончена.
 board-abandoned = Игра прервана.
 board-moved = ⤵️ Поле перенесено ниже: { $link }
@@ -238,7 +239,10 @@ cmd-config-option-desc = Настройки игры по умолчанию н�
 
 ## Чтобы игра не зависала
 notice-reminder = ⏳ { $who }, прошла половина времени на ход: оно истечёт { $when }.
-notice-takeover = 🤖 { $who }, время на ход снова вышло, поэтому дальше { $count ->
+notice-takeover = 🤖 { $who }, время на ход{ $timeouts ->
+    [1] { "" }
+   *[other] { " снова" }
+  } вышло, поэтому дальше { $count ->
     [one] на вашем месте
    *[other] на ваших местах
   } играет ИИ. Нажмите кнопку, чтобы вернуться в игру.
@@ -315,13 +319,18 @@ cmd-arg-pause-minutes = минут_паузы
 cmd-arg-players = игроки
 cmd-rules-game = Правила какой игры показать
 cmd-kick-member = Участник, чьё место займёт ИИ
-cmd-config-language-value = en — английский, ru — русский
+cmd-config-language-value = Английский или русский
 cmd-config-threads-value = True — у каждой игры своя ветка; False — игры идут прямо в канале
 cmd-config-timer-turn = Секунд на каждый ход (0 — без ограничения)
 cmd-config-timer-choice = Секунд на тайный выбор, как в Mind Up! (0 — без ограничения); если не указать, не изменится
-cmd-config-afk-policy = Когда время вышло: ai — за игрока ходит ИИ, end — игра заканчивается
+cmd-config-afk-policy = Что происходит, когда время на ход вышло
+choice-afk-ai = за игрока ходит ИИ
+choice-afk-end = игра заканчивается
 cmd-config-afk-takeover = После стольких пропусков подряд ИИ остаётся на месте игрока (1–20)
-cmd-config-afk-reminder = Напоминание на половине времени: off — нет, mention — упоминание в канале, dm — личное сообщение
+cmd-config-afk-reminder = Напоминание, когда прошла половина времени, и как его присылать
+choice-reminder-off = без напоминания
+choice-reminder-mention = упоминание в канале
+choice-reminder-dm = личное сообщение
 cmd-config-afk-lobby-minutes = Через сколько минут закрывается сбор игроков, если игру не начали (1–1440)
 cmd-config-afk-pause-minutes = Сколько минут ждёт игра, за столом которой никого не осталось, прежде чем закончиться (1–1440)
 cmd-config-host-options-value = True — создатель игры выбирает настройки в /новая-игра; False — действуют настройки сервера

@@ -109,4 +109,4 @@ pic-zero-toward = Путь к «Зеро»:
 config-images = Картинки стола в сообщениях игр и в панели «Мои карты»: { $value }
 cmd-config-images = картинки
 cmd-config-images-desc = Картинки стола в сообщениях игр и в панели «Мои карты»
-cmd-config-images-value = on — игры показываются и картинкой стола; off — только текстом
+cmd-config-images-value = да — игры показываются и картинкой стола; нет — только текстом

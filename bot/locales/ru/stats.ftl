@@ -129,6 +129,6 @@ cmd-log-id = Номер партии, как его показывают /ист
 cmd-arg-id = номер
 cmd-config-ratings = рейтинги
 cmd-config-ratings-desc = Рейтинги в соревновательных играх и таблицы лидеров
-cmd-config-ratings-value = on — законченные партии меняют рейтинги игроков; off — не меняют
+cmd-config-ratings-value = да — законченные партии меняют рейтинги игроков; нет — не меняют
 cmd-config-ratings-min-games = Сколько партий с другими участниками нужно для таблицы лидеров (1–1000)
 cmd-arg-min-games = минимум_партий
