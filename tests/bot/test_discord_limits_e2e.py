@@ -12,7 +12,7 @@ import pytest
 
 import engines
 from tests.bot.conftest import LOCALES
-from tests.bot.driver import board, components, finished, take_first
+from tests.bot.driver import board, components, finished, pictures_off, take_first
 from tests.bot.test_stats_e2e import zero_by_passing
 
 MARKDOWN_NICK = "_*" * 16
@@ -35,6 +35,7 @@ async def test_history_lists_as_many_games_as_fit_each_with_its_replay(world, ca
     escaped) are more than one embed holds: /history lists the newest that fit, each with its
     Replay button, instead of failing."""
     caplog.set_level(logging.WARNING)
+    await pictures_off(world)  # the history is text: ten games' boards need no pictures
     first, *others = [hostile(world, n) for n in range(5)]
     played = [await zero_by_passing(world, first, others) for _ in range(10)]
     listed = await first.slash(world.channel, "history")

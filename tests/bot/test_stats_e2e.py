@@ -56,15 +56,17 @@ async def zero_by_passing(world, host, guests, ai=0) -> str:
 
 
 async def pass_to_end(world, game_id: str, players) -> None:
-    """Every member passes whenever their panel offers it, until the game ends."""
+    """Every member passes from their panel whenever it is their turn, until the game ends."""
+    members = {player.id: player for player in players}
     for _ in range(300):
-        for actor in players:
-            if finished(world):
-                return
-            panel = (await actor.click(board(world), custom_id=f"tb:hand:{game_id}")).response
-            passing = [c for c in components(panel) if c.get("custom_id", "").endswith(":pass")]
-            if passing:
-                await actor.click(panel.message, custom_id=passing[0]["custom_id"])
+        if finished(world):
+            return
+        session = world.env.bot.runtime.sessions[game_id]
+        seat = min(session.to_act())
+        actor = members[session.record.seats[seat].user_id]
+        panel = (await actor.click(board(world), custom_id=f"tb:hand:{game_id}")).response
+        (passing,) = [c for c in components(panel) if c.get("custom_id", "").endswith(":pass")]
+        await actor.click(panel.message, custom_id=passing["custom_id"])
     raise AssertionError("the game did not end")
 
 
