@@ -13,7 +13,7 @@ from typing import Any
 
 import engines
 from bot.i18n import has, t
-from engines.options import GameOptions, Misfit, OptionField, OptionValue, option_fields
+from engines.options import GameOptions, Misfit, OptionField, OptionValue, fitted, option_fields
 
 
 def fields(slug: str) -> tuple[OptionField, ...]:
@@ -101,9 +101,28 @@ def rules_lines(slug: str, lang: str) -> list[str]:
     """What /rules lists of a game's variants: each option, its values, and how to type it."""
     result = []
     for field in fields(slug):
-        example = next(v for v in field.values if v != field.default)
+        typed = " ".join(pair(slug, f, value, lang) for f, value in _example(slug, field))
         result.append(
-            f"• **{option_name(slug, field, lang)}**: {values_text(slug, field, lang)}"
-            f" · `{pair(slug, field, example, lang)}`"
+            f"• **{option_name(slug, field, lang)}**: {values_text(slug, field, lang)} · `{typed}`"
         )
     return result
+
+
+def _example(slug: str, field: OptionField) -> list[tuple[OptionField, OptionValue]]:
+    """The fewest changes that take `field` off its default and that /newgame accepts on the
+    game's defaults: its own value, or with the option it depends on (a goal count needs goals
+    turned on)."""
+    base = engines.game(slug).SPEC.Options()
+    values = [value for value in field.values if value != field.default]
+    tries = [[(field, value)] for value in values] + [
+        [(other, other_value), (field, value)]
+        for other in fields(slug)
+        if other != field
+        for other_value in other.values
+        if other_value != other.default
+        for value in values
+    ]
+    for changes in tries:
+        if fitted(base, {f.name: value for f, value in changes}) is not None:
+            return changes
+    raise ValueError(f"no value of {slug}'s {field.name} can be chosen on its own")

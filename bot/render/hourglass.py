@@ -8,7 +8,7 @@ from typing import Any
 from bot.i18n import t
 from bot.render.base import Step, first_place_tiebreak
 from engines.core import Event, Outcome
-from engines.hourglass import CardSet, View
+from engines.hourglass import CardSet, View, may_open
 from engines.hourglass.models import COLOUR, HOURGLASSES, VALUE
 
 SUITS = {"red": "🟥", "purple": "🟪", "joker": "🃏"}
@@ -36,11 +36,14 @@ def direction(ascending: bool) -> str:
     return "⬆️ +" if ascending else "⬇️ −"
 
 
-def _sets(view: View, owner: Callable[[int], str], lang: str) -> list[str]:
+def _sets(view: View, owner: Callable[[int], str], lang: str, opens: bool = True) -> list[str]:
+    """Each holder's set, or that it is empty: where a set can be opened, unless the reader
+    may not (`opens`: the literal reading of A1)."""
+    empty = "hourglass-empty-holder" if opens else "hourglass-empty-holder-closed"
     lines = []
     for holder, s in enumerate(view.holders):
         if s is None:
-            lines.append(t(lang, "hourglass-empty-holder", set=set_name(holder)))
+            lines.append(t(lang, empty, set=set_name(holder)))
         else:
             lines.append(_set_line(holder, s, owner(s.owner), lang))
     return lines
@@ -118,7 +121,7 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     cards = " · ".join(worth(c) for c in view.hand)
     lines = [_header(view, lang)]
     if not view.finished:
-        lines += _sets(view, owner, lang)
+        lines += _sets(view, owner, lang, may_open(view.holders, view.options, seat))
     lines.append("")
     lines.append(t(lang, "hourglass-your-cards", cards=cards or "—"))
     if not view.finished:

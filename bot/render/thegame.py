@@ -104,9 +104,11 @@ def event(event: Event, names: list[str], lang: str) -> str | None:
         signal = t(lang, f"thegame-signal-{p['signal']}")
         return t(lang, "thegame-ev-signal", who=who, pile=pile_name(p["pile"]), signal=signal)
     if kind == "burning":
-        return t(lang, "thegame-ev-burning", pile=pile_name(p["pile"]), card=p["card"])
+        # R25: alone at the table, the very next card must cover it (R24: the team has a turn).
+        key = "thegame-ev-burning" if p["deadline_turn"] is not None else "thegame-ev-burning-solo"
+        return t(lang, key, pile=pile_name(p["pile"]), card=p["card"])
     if kind == "deck_empty":
-        return t(lang, "thegame-ev-deck-empty")
+        return t(lang, "thegame-ev-deck-empty", minimum=p["minimum"])
     if kind == "game_over":
         return t(lang, f"result-thegame-{p['result']}", score=p["cards_left"])
     return None

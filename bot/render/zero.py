@@ -131,6 +131,8 @@ def _todo(view: View, lang: str) -> list[str]:
         return lines
     if is_zero(view.hand):
         lines.append(t(lang, "zero-you-have-zero"))
+        if not view.options.zero_optional:
+            return lines  # R11: the Zero is called at once, there is nothing else to do
     lines.append(t(lang, "zero-now-give"))
     if view.trigger is None:
         lines.append(t(lang, "zero-pass-hint", count=view.passes))

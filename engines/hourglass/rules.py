@@ -114,12 +114,18 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset() if state.finished else frozenset({state.current})
 
 
+def may_open(holders: tuple[CardSet | None, ...], options: Options, seat: int) -> bool:
+    """Whether `seat` may open a set in an empty holder (R10); with the literal reading of A1,
+    not while every set on the table is its own."""
+    sets = [s for s in holders if s is not None]
+    literal_block = options.exception_literal and sets and all(s.owner == seat for s in sets)
+    return None in holders and not literal_block
+
+
 def _choices(state: State, seat: int) -> tuple[bool, dict[int, CardSet]]:
     """May `seat` open a set (R10, A1), and which sets may it take or feed (R11, R12)?"""
-    sets = {h: s for h, s in enumerate(state.holders) if s is not None}
-    opponents = {h: s for h, s in sets.items() if s.owner != seat}
-    literal_block = state.options.exception_literal and sets and not opponents
-    return None in state.holders and not literal_block, opponents
+    opponents = {h: s for h, s in enumerate(state.holders) if s is not None and s.owner != seat}
+    return may_open(state.holders, state.options, seat), opponents
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:

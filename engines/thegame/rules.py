@@ -248,7 +248,9 @@ def _end_turn(state: State, events: list[Event]) -> State:
     if drawn:
         events.append(_event("draw", seat, visible_to=seat, cards=list(drawn)))
         if not deck:
-            events.append(_event("deck_empty"))
+            # R13, or the A5 override that keeps the expert's three cards to the end.
+            endgame = 3 if state.options.expert_endgame_min else 1
+            events.append(_event("deck_empty", minimum=endgame))
     state = state.model_copy(update={"hands": tuple(hands), "deck": deck})
     order = [(seat + i) % state.players for i in range(1, state.players + 1)]
     holding = [s for s in order if hands[s]]

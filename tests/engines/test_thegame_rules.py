@@ -407,6 +407,17 @@ def test_option_expert_endgame_min_keeps_three_or_the_whole_hand() -> None:
     assert plain.minimum == 1
 
 
+def test_option_expert_endgame_min_the_empty_deck_says_which_minimum_follows() -> None:
+    def emptied(options: Options) -> int:
+        state = make(((10, 11, 12, 13), (20, 21, 22)), deck=(90,), options=options)
+        state = run(state, (10, U1), (11, U1), (12, U1))
+        _, events = apply(state, 0, Stop())
+        return next(e for e in events if e.kind == "thegame.deck_empty").params["minimum"]
+
+    assert emptied(Options(expert=True, expert_endgame_min=True)) == 3
+    assert emptied(Options(expert=True)) == 1  # R13
+
+
 def test_refusals_carry_codes_and_leave_the_state_untouched() -> None:
     state = make(((10, 20, 30), (40, 50)), deck=(60, 61), piles=((25,), (), (), ()))
     before = state.model_dump_json()

@@ -21,6 +21,7 @@ hourglass-cards = { $count ->
 hourglass-set = { $set } { $direction } · top { $top }{ $under } · ⏳{ $hourglasses } · 👤 { $owner }
 hourglass-under = (+{ $count } under it)
 hourglass-empty-holder = { $set } empty holder: a new set can be opened here
+hourglass-empty-holder-closed = { $set } empty holder: you cannot open a set while every set on the table is yours
 hourglass-player = **{ $name }** — ✋ { $hand } in hand · 📥 { $collected } collected
 hourglass-scores-hidden = ⏳ Hourglass totals stay secret until the end of the game.
 hourglass-owner-you = yours

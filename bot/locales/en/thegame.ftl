@@ -31,7 +31,11 @@ thegame-ev-trick = { $who } played { $card } on { $pile } — backwards by ten!
 thegame-ev-turn-end = { $who } ended their turn: { $played } played, { $drew } drawn
 thegame-ev-signal = { $who } on { $pile }: { $signal }
 thegame-ev-burning = 🔥 { $pile } is burning ({ $card }): cover it by the end of the next turn!
-thegame-ev-deck-empty = The deck is empty: from now on one card per turn is enough.
+thegame-ev-burning-solo = 🔥 { $pile } is burning ({ $card }): your very next card must cover it!
+thegame-ev-deck-empty = { $minimum ->
+    [1] The deck is empty: from now on one card per turn is enough.
+   *[other] The deck is empty: still { $minimum } cards a turn, or every card you hold when fewer are left.
+  }
 group-thegame-play = Play a card…
 group-thegame-extra = Send a signal to the team…
 result-thegame-won = 🎉 You beat the game: every card has been played!

@@ -24,6 +24,7 @@ hourglass-cards = { $count ->
 hourglass-set = { $set } { $direction } · сверху { $top }{ $under } · ⏳{ $hourglasses } · 👤 { $owner }
 hourglass-under = (+{ $count } под ней)
 hourglass-empty-holder = { $set } пустая подставка: здесь можно начать новый набор
+hourglass-empty-holder-closed = { $set } пустая подставка: пока все наборы на столе ваши, начать новый нельзя
 hourglass-player = **{ $name }** — ✋ в руке { $hand } · 📥 в копилке { $collected }
 hourglass-scores-hidden = ⏳ У кого сколько песочных часов, станет известно только в конце игры.
 hourglass-owner-you = ваш

@@ -34,7 +34,11 @@ thegame-ev-trick = { $who } кладёт { $card } на { $pile } — обрат
 thegame-ev-turn-end = { $who } заканчивает ход: сыграно { $played }, взято { $drew }
 thegame-ev-signal = { $who } о стопке { $pile }: { $signal }
 thegame-ev-burning = 🔥 { $pile } горит ({ $card }): накройте её до конца следующего хода!
-thegame-ev-deck-empty = Колода закончилась: теперь за ход достаточно сыграть одну карту.
+thegame-ev-burning-solo = 🔥 { $pile } горит ({ $card }): следующая же карта должна её накрыть!
+thegame-ev-deck-empty = { $minimum ->
+    [1] Колода закончилась: теперь за ход достаточно сыграть одну карту.
+   *[other] Колода закончилась: за ход по-прежнему нужно сыграть { $minimum } карты, а если их осталось меньше — все.
+  }
 group-thegame-play = Сыграть карту…
 group-thegame-extra = Подать сигнал команде…
 result-thegame-won = 🎉 Вы обыграли игру: сыграны все карты!
