@@ -249,10 +249,10 @@ class Runtime:
         """The latest snapshot plus the actions logged after it."""
         if point is None:
             raise LookupError(f"running game {session.id} has no snapshot")
-        session.state = session.game.SPEC.State.model_validate_json(point.state)
-        if session.state.players != len(session.record.seats):
+        state = session.game.SPEC.State.model_validate_json(point.state)
+        if state.players != len(session.record.seats):
             raise LookupError(f"running game {session.id} has {len(session.record.seats)} seats")
-        session.replay(point.actions)
+        session.restore(state, point.actions)
 
     # --- lobby ---
 

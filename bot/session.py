@@ -203,8 +203,14 @@ class GameSession:
             self._unworded = []
             self._worded.append(self._undo_line(move.seat))
 
-    def replay(self, actions: list[LoggedAction]) -> None:
-        """Re-apply logged actions after a restart (no I/O: they are committed already)."""
+    def restore(self, state: Any, actions: list[LoggedAction]) -> None:
+        """A snapshot's state, then the actions logged after it (no I/O: committed already).
+
+        Who moved before the snapshot is not in it: every seat counts as having moved at it,
+        so a panel drawn before it is refused as out of date instead of trusted.
+        """
+        self.state = state
+        self.last_acted = dict.fromkeys(range(state.players), state.version)
         adapter = action_adapter(self.game.SPEC.Action)
         public: list[Event] = []
         for entry in actions:
