@@ -127,6 +127,9 @@ def main() -> int:
         # the shard and what to do; a traceback would bury it.
         print(f"Cannot start: {exc}", file=sys.stderr)
         return 1
+    if bot.stopped_because is not None:
+        print(f"Stopped: {bot.stopped_because}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -8,6 +8,7 @@ that `cogs/` exists.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -48,6 +49,12 @@ INVITE_PERMISSIONS = discord.Permissions(
     embed_links=True,
     attach_files=True,
     read_message_history=True,
+)
+
+
+SHARDS_LOST = (
+    "lost the PostgreSQL session that held this process's shards, so another process may take "
+    "them: stopping (start it again, as a service manager does, and it claims them anew)"
 )
 
 
@@ -120,6 +127,9 @@ class TabletopBot(commands.AutoShardedBot):
         self.pictures = Pictures(settings.render_threads)
         self.relay: ClickRelay | None = None
         """Set when other processes run other shards on the same database."""
+        self.stopped_because: str | None = None
+        """Why the bot stopped by itself (its process then exits with a failure)."""
+        self._stopping: asyncio.Task[None] | None = None
 
     @property
     def presenter(self) -> Presenter:
@@ -141,7 +151,7 @@ class TabletopBot(commands.AutoShardedBot):
         await follow_api_gateway(self, self.settings.discord_api_base)
         self.storage = await Storage.open(self.settings.database_url, self.settings.shards)
         self.replays = Replays(self.storage)
-        await self.storage.claim()
+        await self.storage.claim(self._shards_lost)
         self.ai = AiWorker(self.settings.ai_worker)
         # The worker's fork server loads what a worker needs on the other core while this
         # process loads, restores and connects; until the worker is up, the AIs decide here.
@@ -172,6 +182,17 @@ class TabletopBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    def _shards_lost(self) -> None:
+        """The database ended the session that held this process's shards (a failover, a
+        network cut): another process may take them from now on, and two must never play the
+        same games, so this one stops. Its service manager starts it again; it claims them
+        anew and restores its games."""
+        if self.stopped_because is not None:
+            return
+        self.stopped_because = SHARDS_LOST
+        log.error(SHARDS_LOST)
+        self._stopping = asyncio.get_running_loop().create_task(self.close())
 
     async def gone(self, channel_id: int) -> bool:
         """Whether a channel or thread no longer exists (Discord says Unknown Channel).

@@ -52,8 +52,10 @@ class Database(Protocol):
         """Commit `unit` as one whole; raises StorageError (and stores nothing) if it failed."""
         ...
 
-    async def claim(self, shards: Shards) -> None:
-        """Hold `shards` for this process; ShardTakenError if another live process holds one."""
+    async def claim(self, shards: Shards, lost: Callable[[], None]) -> None:
+        """Hold `shards` for this process; ShardTakenError if another live process holds one.
+
+        `lost` is called if the hold ends while the process runs (another may take them)."""
         ...
 
     async def close(self) -> None:
@@ -74,4 +76,8 @@ class Channels(Protocol):
 
     async def shard_running(self, shard: int) -> bool:
         """Whether a live process holds `shard`."""
+        ...
+
+    async def settle(self, click_id: str, by: str) -> bool:
+        """Whether `by` settles the handed-over click `click_id`: only the first to ask does."""
         ...

@@ -11,6 +11,7 @@ import asyncio
 import functools
 import logging
 import re
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -27,6 +28,12 @@ BOT_LOCKS = 741_100
 """Advisory lock space of the whole bot: key 2 is SHARD_COUNT, so two counts are found out."""
 SHARD_LOCKS = 741_101
 """Advisory lock space of single shards: key 2 is the shard id."""
+CLAIMS = 741_102
+"""The advisory lock key that makes one process's claim of its shards wait for another's."""
+
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction's token lasts: how long a handed-over click may still be answered."""
+
 THIS_DATABASE = "database = (SELECT oid FROM pg_database WHERE datname = current_database())"
 """Advisory locks belong to one database; pg_locks lists those of every database."""
 POOL_SIZE = 8
@@ -82,6 +89,7 @@ class PostgresDatabase:
         self._closed = False
         self.commits = 0
         self._held: asyncpg.pool.PoolConnectionProxy | None = None
+        self._lost: Callable[[], None] | None = None
 
     @classmethod
     async def open(cls, url: str) -> PostgresDatabase:
@@ -150,14 +158,26 @@ class PostgresDatabase:
                     errors.append(None)
             return errors
 
-    async def claim(self, shards: Shards) -> None:
+    async def claim(self, shards: Shards, lost: Callable[[], None]) -> None:
         """Hold `shards` for this process until it stops; ShardTakenError if another process has one.
 
         Session advisory locks on a connection of their own: a process that crashes loses its
-        connection, and PostgreSQL frees its shards at once.
+        connection, and PostgreSQL frees its shards at once. So does a connection that drops
+        while the process runs (a failover, a network cut): `lost` is called then, since
+        another process may take the shards from that moment.
         """
         conn = self._held = await self.pool.acquire()
+        self._lost = lost
         conn.add_termination_listener(self._session_lost)
+        # One claim at a time: two processes starting together with different SHARD_COUNTs
+        # would each find no other count before either took its own.
+        await conn.execute("SELECT pg_advisory_lock($1, 0)", CLAIMS)
+        try:
+            await self._claim(conn, shards)
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock($1, 0)", CLAIMS)
+
+    async def _claim(self, conn: asyncpg.pool.PoolConnectionProxy, shards: Shards) -> None:
         counts = await conn.fetch(
             "SELECT DISTINCT objid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 "
             f"AND objsubid = 2 AND granted AND {THIS_DATABASE}",
@@ -186,11 +206,8 @@ class PostgresDatabase:
                 )
 
     def _session_lost(self, *_: object) -> None:
-        if not self._closed:
-            log.error(
-                "lost the PostgreSQL session that holds this process's shards: another process "
-                "may take them; restart this one"
-            )
+        if not self._closed and self._lost is not None:
+            self._lost()
 
     async def listen(self, channel: str, received: Callable[[str], None]) -> None:
         """Call `received` with every payload notified on `channel` while this process runs.
@@ -214,6 +231,21 @@ class PostgresDatabase:
             shard,
         )
         return running
+
+    async def settle(self, click_id: str, by: str) -> bool:
+        """Whether `by` settles the handed-over click `click_id`: the first row wins. Rows older
+        than a click's token (15 minutes) go at the same time."""
+        now = time.time()
+        settled = await self.pool.fetchval(
+            "WITH old AS (DELETE FROM handed_clicks WHERE at < $3) "
+            "INSERT INTO handed_clicks (id, settled_by, at) VALUES ($1, $2, $4) "
+            "ON CONFLICT (id) DO NOTHING RETURNING 1",
+            click_id,
+            by,
+            now - TOKEN_LIFETIME,
+            now,
+        )
+        return settled is not None
 
     async def close(self) -> None:
         """Commit what is pending, then close the pool (and with it, free the shards)."""

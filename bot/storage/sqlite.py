@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -116,8 +116,9 @@ class SqliteDatabase:
         finally:
             self._checkpointing = None
 
-    async def claim(self, shards: Shards) -> None:
-        """Nothing to hold: the settings let only one process, with every shard, use SQLite."""
+    async def claim(self, shards: Shards, lost: Callable[[], None]) -> None:
+        """Nothing to hold (nor to lose): the settings let only one process, with every shard,
+        use SQLite."""
 
     async def close(self) -> None:
         """Commit pending writes, checkpoint the WAL, close both connections."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -173,9 +173,12 @@ class Storage:
             return cls(db, shards, None if shards.every else db)
         raise StorageError(f"unknown database URL {url!r}: use sqlite:///path or postgresql://...")
 
-    async def claim(self) -> None:
-        """Hold this process's shards until it stops; ShardTakenError if another process has one."""
-        await self.db.claim(self.shards)
+    async def claim(self, lost: Callable[[], None]) -> None:
+        """Hold this process's shards until it stops; ShardTakenError if another process has one.
+
+        `lost` is called if they are lost while the process runs (PostgreSQL's session ended).
+        """
+        await self.db.claim(self.shards, lost)
 
     async def close(self) -> None:
         """Commit pending writes and close. Closing twice is harmless (a restart in the tests

@@ -27,6 +27,7 @@ from bot.storage import (
     StorageError,
     TurnDm,
 )
+from bot.storage.postgres import SHARD_LOCKS, THIS_DATABASE
 from tests.conftest import drop_postgres_database, fresh_postgres_database
 
 pytestmark = pytest.mark.both_databases
@@ -407,21 +408,25 @@ async def test_a_database_newer_than_the_bot_is_refused_with_a_clear_reason(data
         await Storage.open(database_url)
 
 
+def nothing_to_do() -> None:
+    """What a test that keeps its hold does if it lost it."""
+
+
 @pytest.mark.postgresql
 async def test_a_shard_held_by_a_live_process_is_refused_and_free_once_it_stops(postgres_url):
     first = await Storage.open(postgres_url, Shards(2, (1,)))
-    await first.claim()
+    await first.claim(nothing_to_do)
     second = await Storage.open(postgres_url, Shards(2, (1,)))
     try:
         with pytest.raises(ShardTakenError, match="shard 1 is run by another process"):
-            await second.claim()
+            await second.claim(nothing_to_do)
     finally:
         await second.close()
     other = await Storage.open(postgres_url, Shards(2, (0,)))
-    await other.claim()  # the other shard is free
+    await other.claim(nothing_to_do)  # the other shard is free
     await first.close()  # the holder stops (a crash closes its connection the same way)
     again = await Storage.open(postgres_url, Shards(2, (1,)))
-    await again.claim()
+    await again.claim(nothing_to_do)
     await again.close()
     await other.close()
 
@@ -429,7 +434,7 @@ async def test_a_shard_held_by_a_live_process_is_refused_and_free_once_it_stops(
 @pytest.mark.postgresql
 async def test_a_process_of_every_shard_excludes_any_other_and_counts_must_agree(postgres_url):
     whole = await Storage.open(postgres_url, Shards(2, (0, 1)))
-    await whole.claim()
+    await whole.claim(nothing_to_do)
     for shards, reason in (
         (Shards(2, (0, 1)), "another process runs the bot on this database"),
         (Shards(2, (1,)), "another process runs the bot on this database"),
@@ -438,10 +443,56 @@ async def test_a_process_of_every_shard_excludes_any_other_and_counts_must_agree
         late = await Storage.open(postgres_url, shards)
         try:
             with pytest.raises(ShardTakenError, match=reason):
-                await late.claim()
+                await late.claim(nothing_to_do)
         finally:
             await late.close()
     await whole.close()
+
+
+@pytest.mark.postgresql
+async def test_two_processes_starting_together_with_different_shard_counts_are_not_both_let_in(
+    postgres_url,
+):
+    """SHARD_COUNT changed on one machine only, every process started at once: however close
+    their starts, one is refused with the line that names SHARD_COUNT."""
+    for _ in range(10):
+        first = await Storage.open(postgres_url, Shards(2, (1,)))
+        second = await Storage.open(postgres_url, Shards(3, (2,)))
+        try:
+            outcomes = await asyncio.gather(
+                first.claim(nothing_to_do), second.claim(nothing_to_do), return_exceptions=True
+            )
+        finally:
+            await first.close()
+            await second.close()
+        refused = [o for o in outcomes if isinstance(o, ShardTakenError)]
+        assert len(refused) == 1 and "SHARD_COUNT" in str(refused[0]), outcomes
+
+
+@pytest.mark.postgresql
+async def test_a_process_is_told_at_once_when_its_hold_on_its_shards_ends(postgres_url):
+    """A dropped connection (a failover, a network cut) frees the shards for another process:
+    the process that held them is told at once, to stop."""
+    lost = asyncio.Event()
+    holder = await Storage.open(postgres_url, Shards(2, (1,)))
+    await holder.claim(lost.set)
+    try:
+        conn = await asyncpg.connect(postgres_url)
+        try:
+            ended = await conn.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_locks WHERE locktype = "
+                f"'advisory' AND classid = $1 AND objid = 1 AND objsubid = 2 AND {THIS_DATABASE}",
+                SHARD_LOCKS,
+            )
+        finally:
+            await conn.close()
+        assert ended == 1
+        await asyncio.wait_for(lost.wait(), 5.0)
+        taker = await Storage.open(postgres_url, Shards(2, (1,)))
+        await taker.claim(nothing_to_do)  # the shard is free for another process now
+        await taker.close()
+    finally:
+        await holder.close()
 
 
 @pytest.mark.postgresql
@@ -450,8 +501,8 @@ async def test_bots_on_two_databases_of_one_server_hold_their_shards_apart(postg
     try:
         one = await Storage.open(postgres_url, Shards(2, (0, 1)))
         other = await Storage.open(other_url, Shards(4, (0,)))
-        await one.claim()
-        await other.claim()  # another database: another bot, whatever its shards
+        await one.claim(nothing_to_do)
+        await other.claim(nothing_to_do)  # another database: another bot, whatever its shards
         await other.close()
         await one.close()
     finally:
