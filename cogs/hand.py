@@ -34,7 +34,7 @@ from cogs.messages import (
 from cogs.panel import MAX_OPTIONS, Slot, option, plan
 from cogs.pictures import hand_picture, with_picture
 from cogs.replies import MESSAGE_LIMIT, Answer, Reply
-from cogs.seats import ReclaimButton
+from cogs.seats import ReclaimButton, reclaim
 from cogs.views import ROWS, Button, Select, chosen, detached, select_options
 
 STYLES = {
@@ -525,4 +525,7 @@ def relayed_work(
     if values and (match := ids.EXTRA.pattern.fullmatch(custom_id)):
         game_id = ids.EXTRA.parse(match)["game_id"]
         return game_id, lambda reply: extra(reply, game_id, values[0])
+    if match := ids.RECLAIM.pattern.fullmatch(custom_id):
+        game_id = ids.RECLAIM.parse(match)["game_id"]
+        return game_id, lambda reply: reclaim(reply, game_id)
     return None

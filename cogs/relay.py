@@ -2,13 +2,19 @@
 game may run in another process. Shard 0 acknowledges the click at once (a deferred update)
 and sends it through the database (PostgreSQL's LISTEN/NOTIFY) to the process that holds the
 game's shard; that process plays it and answers through the interaction's webhook, within the
-15 minutes its token lasts. If no process holds the shard, or none confirms within `ACK_WAIT`,
-the member is told to try again in a moment.
+15 minutes its token lasts.
+
+If no process holds the shard, or none takes the click within `ACK_WAIT`, the member is told
+to try again in a moment. Taking a click and giving up on it are settled in the database
+(`Channels.settle`): whichever comes first wins, so a click the member was told to try again
+is never played later by an owner that was only slow. An owner that took a click and stopped
+before it answered leaves shard 0 to tell the member so after `ANSWER_WAIT`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import uuid
@@ -30,7 +36,13 @@ from cogs.views import sending
 log = logging.getLogger(__name__)
 
 ACK_WAIT = 2.0
-"""Seconds shard 0 waits for the owner to confirm a handed-over click."""
+"""Seconds shard 0 waits for the owner to take a handed-over click."""
+
+ANSWER_WAIT = 10.0
+"""Seconds shard 0 waits, once the owner took a click, for it to have answered."""
+
+TAKEN, DONE = "taken", "done"
+"""What the owner says of a click in shard 0's inbox: it plays it; it has answered it."""
 
 Route = Callable[[str, list[str]], tuple[str, Callable[[Answer], Awaitable[None]]] | None]
 """A handed-over component (custom_id, chosen values): its game and what it does, if known."""
@@ -75,11 +87,15 @@ class RelayedReply(Answer):
         return ()
 
     async def answer(self, text: str | None = None, **fields: Any) -> None:
-        """An ephemeral followup of the acknowledged click."""
+        """A followup of the acknowledged click, in the member's DMs.
+
+        Not ephemeral: discord.py sends those only through the interaction's own webhook,
+        which shard 0 holds. A DM is the member's alone already.
+        """
         if text is not None:
             fields["content"] = text[:MESSAGE_LIMIT]
         with sending(fields):
-            await self._webhook.send(ephemeral=True, **fields)
+            await self._webhook.send(**fields)
 
     async def edit(self, **fields: Any) -> None:
         """Redraw the turn DM: a message of the bot's own, in the member's DM channel."""
@@ -122,14 +138,14 @@ class Relay:
         self.channels = channels
         self.route = route
         self.inbox = f"tabletop_acks_{uuid.uuid4().hex}"
-        self._waiting: dict[str, asyncio.Future[None]] = {}
+        self._waiting: dict[str, dict[str, asyncio.Future[None]]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Receive the clicks of this process's shards, and the confirmations of clicks sent."""
         for shard in self.bot.storage.shards.ids:
             await self.channels.listen(channel_of(shard), self._received)
-        await self.channels.listen(self.inbox, self._confirmed)
+        await self.channels.listen(self.inbox, self._heard)
 
     async def hand_over(self, interaction: discord.Interaction, game_id: str) -> bool:
         """Send a DM click on another process's game there; False if the game is this one's."""
@@ -155,23 +171,32 @@ class Relay:
             "values": [str(value) for value in data.get("values", [])],
             "reply_to": self.inbox,
         }
-        confirmed = asyncio.get_running_loop().create_future()
-        self._waiting[click_id] = confirmed
+        loop = asyncio.get_running_loop()
+        heard = self._waiting[click_id] = {TAKEN: loop.create_future(), DONE: loop.create_future()}
+        lang = language_of(interaction.locale)
         try:
             if await self.channels.shard_running(shard):
                 await self.channels.notify(channel_of(shard), json.dumps(click))
-                await asyncio.wait_for(confirmed, ACK_WAIT)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(heard[TAKEN]), ACK_WAIT)
+            # Not taken in time: given up on here, unless the owner took it meanwhile (its
+            # word is then on its way, and the click is its to answer).
+            if heard[TAKEN].done() or not await self.channels.settle(click_id, "shard 0"):
+                try:
+                    await asyncio.wait_for(heard[DONE], ANSWER_WAIT)
+                except TimeoutError:
+                    log.warning("shard %d took a handed-over click but did not answer", shard)
+                    await interaction.followup.send(t(lang, "error-owner-lost"), ephemeral=True)
                 return True
-        except TimeoutError:
-            log.warning("shard %d did not confirm a handed-over click", shard)
         finally:
             del self._waiting[click_id]
-        lang = language_of(interaction.locale)
+        log.warning("shard %d did not take a handed-over click", shard)
         await interaction.followup.send(t(lang, "error-owner-away"), ephemeral=True)
         return True
 
-    def _confirmed(self, payload: str) -> None:
-        waiting = self._waiting.get(payload)
+    def _heard(self, payload: str) -> None:
+        stage, _, click_id = payload.partition(" ")
+        waiting = self._waiting.get(click_id, {}).get(stage)
         if waiting is not None and not waiting.done():
             waiting.set_result(None)
 
@@ -183,15 +208,25 @@ class Relay:
     async def _play(self, payload: str) -> None:
         try:
             click = json.loads(payload)
-            await self.channels.notify(click["reply_to"], click["id"])
-            found = self.route(click["custom_id"], click["values"])
-            if found is None:
-                log.warning("a handed-over click had an unknown custom_id")
-                return
-            game_id, work = found
-            await answered(RelayedReply(self.bot, click), work, game_id)
+            if not await self.channels.settle(click["id"], "owner"):
+                return  # shard 0 gave up waiting and told the member to try again
+            await self.channels.notify(click["reply_to"], f"{TAKEN} {click['id']}")
+            try:
+                await self._answer(click)
+            finally:
+                await self.channels.notify(click["reply_to"], f"{DONE} {click['id']}")
         except Exception:
             log.exception("a handed-over click failed")
+
+    async def _answer(self, click: dict[str, Any]) -> None:
+        reply = RelayedReply(self.bot, click)
+        found = self.route(click["custom_id"], click["values"])
+        if found is None:
+            log.warning("a handed-over click had an unknown custom_id")
+            await reply.answer(t(reply.lang, "error-unexpected"))
+            return
+        game_id, work = found
+        await answered(reply, work, game_id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -8,7 +8,7 @@ from bot.i18n import t
 from cogs import ids
 from cogs.items import Component
 from cogs.messages import hand_button_text
-from cogs.replies import Reply
+from cogs.replies import Answer, Reply
 from cogs.views import Button, detached
 
 
@@ -109,9 +109,9 @@ async def confirmed(reply: Reply, game_id: str, what: str) -> None:
     await reply.edit(content=text, view=None)
 
 
-async def reclaim(reply: Reply, game_id: str) -> None:
+async def reclaim(reply: Answer, game_id: str) -> None:
     """The member takes back the seat the AI took over."""
     runtime = reply.bot.runtime
     session = runtime.get(game_id)
-    await runtime.reclaim(session, reply.user.id)
+    await runtime.reclaim(session, reply.user_id)
     await reply.answer(hand_button_text(reply.lang, "reclaim-done", session.record.slug))

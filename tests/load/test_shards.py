@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 import re
+import signal
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -24,19 +26,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 import pytest_asyncio
 
 import engines
 from benchmarks.fake_discord import BotProcess, FakeDiscord, Interaction, Players, Table
 from benchmarks.fake_discord.players import offered
-from benchmarks.fake_discord.server import ANSWER_DEADLINE, EPHEMERAL
+from benchmarks.fake_discord.server import ANSWER_DEADLINE, EPHEMERAL, flat_components
 from benchmarks.fake_discord.world import playable_slugs, shard_env, start_bot, start_shards
+from bot.client import SHARDS_LOST
 from bot.i18n import t
 from bot.shards import shard_of
 from bot.storage import Storage
 from bot.storage.postgres import PostgresDatabase
-from cogs.relay import ACK_WAIT
+from cogs.relay import ACK_WAIT, ANSWER_WAIT, channel_of
 from engines.core import action_adapter, decode_action
 from tests.conftest import drop_postgres_database, fresh_postgres_database
 from tests.load.crash import FAST_BOT, CrashReport, check, processes_of, reap
@@ -50,8 +54,8 @@ pytestmark = [
 ]
 
 SHARDS = 2
-TABLES_PER_GUILD = 8
-"""Channels (and members) of each server: every test takes fresh ones."""
+TABLES_PER_GUILD = 12
+"""Channels (and members, twice as many) of each server: every test takes fresh ones."""
 
 LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ")
 """A line of the ordinary log (colour codes removed), as opposed to the bot's word."""
@@ -87,6 +91,11 @@ class Cluster:
         index = self.taken[shard]
         self.taken[shard] += 1
         return self.server.guild_channels(guild)[index], self.server.guild_users(guild)[index]
+
+    def twin(self, shard: int, user: int) -> int:
+        """Another member of `user`'s server that no test was given (from its second half)."""
+        users = self.server.guild_users(self.guild_on(shard))
+        return users[TABLES_PER_GUILD + users.index(user)]
 
     async def start(self, shard: int) -> int | None:
         """Start the process of `shard` again; the number of games it restored."""
@@ -130,7 +139,7 @@ async def cluster(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Clu
     server = FakeDiscord(
         guilds=SHARDS,
         channels_per_guild=TABLES_PER_GUILD,
-        users_per_guild=TABLES_PER_GUILD,
+        users_per_guild=2 * TABLES_PER_GUILD,
         global_rate_limit=None,
         route_rate_limits=False,
     )
@@ -507,3 +516,136 @@ async def test_shard_processes_stop_cleanly(serving: Cluster) -> None:
     for shard in range(SHARDS):
         assert not await shard_held(serving.url, shard)
     assert serving.error_lines() == []
+
+
+def latest(server: FakeDiscord, message: dict[str, Any]) -> dict[str, Any]:
+    """A message as it stands now."""
+    return server.messages[int(message["channel_id"])].get(int(message["id"]), message)
+
+
+async def test_a_click_the_member_was_told_to_retry_is_never_played_later(serving: Cluster) -> None:
+    """The owner's process stalls past ACK_WAIT (a starved core, a long pause): shard 0 tells
+    the member that nothing changed. When the owner wakes up, the click waiting for it is not
+    played behind the member's back."""
+    server = serving.server
+    game_id, user = await open_game(serving, shard=1)
+    dm = await turn_dm(server, user, game_id)
+    before = await human_moves(serving.url, game_id)
+
+    owner = serving.bots[1]
+    assert owner.proc is not None
+    owner.proc.send_signal(signal.SIGSTOP)
+    try:
+        record = await click(server, user, dm, moves_in(dm, game_id)[0])
+        await followup(server, record)
+    finally:
+        owner.proc.send_signal(signal.SIGCONT)
+    [told] = record.followups
+    assert told["content"] == t("en", "error-owner-away")
+    await asyncio.sleep(ACK_WAIT + 1.0)  # the owner is awake and has read the click by now
+
+    assert await human_moves(serving.url, game_id) == before
+    assert latest(server, dm) is dm, "the DM of the refused click was redrawn afterwards"
+    assert serving.error_lines() == []
+
+
+async def test_a_relayed_click_whose_process_stops_after_taking_it_is_answered_all_the_same(
+    serving: Cluster,
+) -> None:
+    """The owner takes a handed-over click, then dies before it answers: the member is told,
+    within seconds, to look at the game before trying again, not left with a silent click."""
+    server = serving.server
+    game_id, user = await open_game(serving, shard=1)
+    dm = await turn_dm(server, user, game_id)
+    inbox: asyncio.Queue[str] = asyncio.Queue()
+    spy = await asyncpg.connect(serving.url)
+    try:
+        # The first click shows where shard 0 hears from the owner.
+        clicks: asyncio.Queue[str] = asyncio.Queue()
+        await spy.add_listener(channel_of(1), lambda *args: clicks.put_nowait(args[-1]))
+        first = await click(server, user, dm, moves_in(dm, game_id)[0])
+        reply_to = json.loads(await asyncio.wait_for(clicks.get(), 5.0))["reply_to"]
+        await edited(server, dm, first)
+        await spy.add_listener(reply_to, lambda *args: inbox.put_nowait(args[-1]))
+        dm = await turn_dm(server, user, game_id)
+
+        record = await click(server, user, dm, moves_in(dm, game_id)[0])
+        while await asyncio.wait_for(inbox.get(), 5.0) != f"taken {record.id}":
+            pass  # the first click's word that it was answered
+        await serving.kill(1)  # at once: before it answers
+    finally:
+        await spy.close()
+    await until(lambda: bool(record.followups), ANSWER_WAIT + 3.0, "the member told")
+
+    [told] = record.followups
+    assert told["content"] == t("en", "error-owner-lost")
+    assert int(told["flags"]) & EPHEMERAL
+
+
+async def test_take_my_seat_back_from_a_turn_dm_of_another_process_gives_the_seat_back(
+    serving: Cluster,
+) -> None:
+    """A member left a game of shard 1 and the AI plays their seat; their turn DM, redrawn for
+    a seat the AI plays, offers "Take my seat back". Its click reaches shard 0, which hands it
+    over: the member gets the seat back and is told so, as in the game's own server."""
+    server = serving.server
+    channel, user = serving.spot(1)
+    friend = serving.twin(1, user)
+    players = players_of(server, 30.0)
+    game = await Table(players, channel, [user, friend], [slug()]).open_game(slug())
+    assert game is not None and game.started, players.stats
+    dm = await turn_dm(server, user, game.gid)
+    leave = await players.slash(user, channel, "game leave")
+    assert leave is not None and leave.answer is not None
+    ok = next(
+        c["custom_id"] for c in flat_components(leave.answer) if c["custom_id"].startswith("tb:ok:")
+    )
+    left = await players.click(user, channel, leave.answer, ok, "confirm:leave")
+    assert left is not None and left.content == t("en", "leave-done")
+
+    # The turn DM as it is redrawn for a seat the AI plays: its one button.
+    back = {"type": 2, "style": 3, "label": t("en", "reclaim-button")}
+    back["custom_id"] = f"tb:back:{game.gid}"
+    redrawn = {**dm, "components": [{"type": 1, "components": [back]}]}
+    data = {"custom_id": back["custom_id"], "component_type": 2}
+    record = await server.interact(
+        user, int(dm["channel_id"]), 3, data, kind="dm reclaim", message=redrawn
+    )
+    await followup(server, record)
+
+    assert record.answer_type == 6 and not record.late
+    [told] = record.followups
+    assert told["content"] == t("en", "reclaim-done", button=t("en", "board-my-hand"))
+    assert serving.error_lines() == []
+
+
+async def test_a_process_whose_database_session_ends_stops_and_its_restart_serves_again(
+    serving: Cluster,
+) -> None:
+    """PostgreSQL ends the processes' connections (a failover, a network cut): their hold on
+    their shards ended with them, so each stops at once with one line, before another process
+    could run the same games beside it; started again, as a service manager does, they serve
+    the DM click that crosses between them."""
+    server = serving.server
+    game_id, user = await open_game(serving, shard=1)
+    dm = await turn_dm(server, user, game_id)
+    bots = dict(serving.bots)
+
+    conn = await asyncpg.connect(serving.url)
+    try:
+        await conn.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    finally:
+        await conn.close()
+    for shard, bot in bots.items():
+        assert await bot.wait(15.0) == 1, f"shard {shard} ran on without its shard"
+        stopped = [line for line in bot.log_text().splitlines() if line.startswith("Stopped: ")]
+        assert stopped == [f"Stopped: {SHARDS_LOST}"]
+
+    await serving.both_serving()
+    record = await click(server, user, dm, moves_in(dm, game_id)[0])
+    await edited(server, dm, record)
+    assert record.answer_type == 6 and not record.late
+    await no_followup(server, record)

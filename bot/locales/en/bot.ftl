@@ -139,6 +139,7 @@ undo-button = ↩️ Undo
 error-unexpected = Sorry, something went wrong on our side. The game is safe: please try again.
 error-not-saved = Sorry, that could not be saved, so nothing changed. Please try again in a moment.
 error-owner-away = The part of the bot that runs this game is restarting, so nothing changed. Please try again in a moment.
+error-owner-lost = The part of the bot that runs this game stopped while it was making your move. Look at the game to see whether the move was made before you try again.
 error-unknown-game = There is no such game here. Pick one from the list.
 error-kicked = You were removed from this game, so you can no longer play in it.
 error-kick-self = You cannot remove yourself. To leave the game, use /game leave: the AI plays your seat, and you can take it back.
