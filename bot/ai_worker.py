@@ -80,23 +80,6 @@ class AiWorker:
         self.enabled = enabled
         self._pool: ProcessPoolExecutor | None = None
         self._started_at = 0.0
-        self._starting: asyncio.Task[None] | None = None
-
-    def begin(self) -> None:
-        """Start the worker without waiting for it.
-
-        Forking and loading the worker takes seconds; a bot that waited for it came back online
-        that much later after every restart, while it can decide and draw itself meanwhile.
-        """
-        if self._starting is None or self._starting.done():
-            self._starting = asyncio.create_task(self._start_or_decide_here())
-
-    async def _start_or_decide_here(self) -> None:
-        try:
-            await self.start()
-        except Exception:
-            log.exception("the AI worker did not start; the AIs decide here")
-            self.enabled = False
 
     async def start(self) -> None:
         """Start the worker process and load it; until then the bot decides itself (and
@@ -169,8 +152,6 @@ class AiWorker:
     async def stop(self) -> None:
         """End the worker; later decisions are made in the bot."""
         self.enabled = False
-        if self._starting is not None:
-            await self._starting  # a start in flight ends its own pool once it sees `enabled`
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)

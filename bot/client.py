@@ -154,8 +154,8 @@ class TabletopBot(commands.AutoShardedBot):
         await self.storage.claim(self._shards_lost)
         self.ai = AiWorker(self.settings.ai_worker)
         # The worker's fork server loads what a worker needs on the other core while this
-        # process loads, restores and connects; until the worker is up, the AIs decide here.
-        self.ai.begin()
+        # process loads and restores; until the worker is up, the AIs decide here.
+        worker_started = asyncio.create_task(self.ai.start())
         self.pictures.use_worker(self.ai)
         await self.tree.set_translator(CommandTranslator())
         for name in EXTENSIONS:
@@ -176,6 +176,7 @@ class TabletopBot(commands.AutoShardedBot):
         gc.collect()
         gc.freeze()
         log.info("restored %d games", restored)
+        await worker_started
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

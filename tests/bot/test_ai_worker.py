@@ -30,11 +30,13 @@ async def kill(pid: int) -> None:
     raise AssertionError(f"process {pid} did not die")
 
 
-async def test_the_worker_decides_as_the_bot_would_for_every_ai():
+async def test_the_worker_decides_as_the_bot_would_for_every_ai(caplog):
+    caplog.set_level("INFO", logger="bot.ai_worker")
     worker = AiWorker(enabled=True)
     await worker.start()
     try:
         assert await worker.worker_pid() not in (None, os.getpid())
+        assert [r.getMessage().split(" (")[0] for r in caplog.records] == [WORKER_UP]
         for slug in engines.SLUGS:
             for state, seat in positions(slug, 15):
                 chosen = await worker.choose(slug, state, seat, seed=7)
@@ -81,31 +83,5 @@ async def test_a_worker_that_dies_after_a_long_life_is_replaced(monkeypatch):
         assert await worker.choose("zero", state, seat, 9) == decide("zero", state, seat, 9)
         second = await worker.worker_pid()
         assert second not in (None, first)
-    finally:
-        await worker.stop()
-
-
-async def test_while_the_worker_starts_the_bot_decides_and_a_stop_then_ends_the_start(caplog):
-    worker = AiWorker(enabled=True)
-    worker.begin()  # a restarted bot does not wait for its worker before it answers
-    assert await worker.worker_pid() is None
-    state, seat = positions("genial", 1)[0]
-    assert await worker.choose("genial", state, seat, 5) == decide("genial", state, seat, 5)
-    await worker.stop()  # while the worker is still being forked
-    assert await worker.worker_pid() is None
-    assert not [r for r in caplog.records if r.levelname == "ERROR"]
-
-
-async def test_a_worker_begun_in_the_background_is_used_once_it_is_up(caplog):
-    caplog.set_level("INFO", logger="bot.ai_worker")
-    worker = AiWorker(enabled=True)
-    worker.begin()
-    try:
-        for _ in range(3000):
-            if await worker.worker_pid() is not None:
-                break
-            await asyncio.sleep(0.01)
-        assert await worker.worker_pid() not in (None, os.getpid())
-        assert any(WORKER_UP in r.getMessage() for r in caplog.records)
     finally:
         await worker.stop()

@@ -57,6 +57,11 @@ SHARDS = 2
 TABLES_PER_GUILD = 12
 """Channels (and members, twice as many) of each server: every test takes fresh ones."""
 
+SHARD_BOT = {**FAST_BOT, "AI_WORKER": "false"}
+"""The processes here decide for their AIs themselves: each start (and there are several)
+costs seconds less, and the worker is tested on its own (tests/bot/test_ai_worker.py,
+tests/load/test_crash_durability.py)."""
+
 LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ")
 """A line of the ordinary log (colour codes removed), as opposed to the bot's word."""
 
@@ -106,7 +111,7 @@ class Cluster:
             self.workdir,
             timeout=90.0,
             log_name=f"bot-shard{shard}-start{self.starts[shard]}.log",
-            extra_env={**FAST_BOT, **shard_env(SHARDS, shard)},
+            extra_env={**SHARD_BOT, **shard_env(SHARDS, shard)},
             ready=False,
         )
         self.bots[shard] = started.bot
@@ -150,7 +155,7 @@ async def cluster(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Clu
     c = Cluster(server, url, tmp_path_factory.mktemp("shards"))
     try:
         for started in await start_shards(
-            server, url, c.workdir, SHARDS, timeout=90.0, extra_env=FAST_BOT, ready=False
+            server, url, c.workdir, SHARDS, timeout=90.0, extra_env=SHARD_BOT, ready=False
         ):
             c.bots[len(c.bots)] = started.bot
             c.every_process.append(started.bot)
@@ -487,7 +492,7 @@ async def test_a_second_process_for_a_running_shard_exits_with_one_line(
         server.base_url,
         serving.url,
         serving.workdir,
-        extra_env={**FAST_BOT, **shard_env(SHARDS, 1)},
+        extra_env={**SHARD_BOT, **shard_env(SHARDS, 1)},
         log_name="second-for-shard1.log",
     )
     await second.start()
