@@ -6,14 +6,17 @@ clean only if every message fits."""
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import pytest
 
 import engines
+from bot.storage import GameRecord, SeatRecord
 from tests.bot.conftest import LOCALES
 from tests.bot.driver import board, components, finished, pictures_off, take_first
 from tests.bot.test_stats_e2e import zero_by_passing
+from tests.bot.test_stats_storage import finish, outcome
 
 MARKDOWN_NICK = "_*" * 16
 """A 32-character nickname Discord allows; escaped for an embed, it is 64 characters."""
@@ -35,9 +38,29 @@ async def test_history_lists_as_many_games_as_fit_each_with_its_replay(world, ca
     escaped) are more than one embed holds: /history lists the newest that fit, each with its
     Replay button, instead of failing."""
     caplog.set_level(logging.WARNING)
-    await pictures_off(world)  # the history is text: ten games' boards need no pictures
-    first, *others = [hostile(world, n) for n in range(5)]
-    played = [await zero_by_passing(world, first, others) for _ in range(10)]
+    await pictures_off(world)  # the history is text: a game's boards need no pictures
+    members = [hostile(world, n) for n in range(5)]
+    first, *others = members
+    played = [await zero_by_passing(world, first, others)]
+    # Nine more of the same table, written as the runtime writes a finished game.
+    runtime = world.env.bot.runtime
+    seats = [SeatRecord(user_id=m.id, name=MARKDOWN_NICK, ai=False) for m in members]
+    for n in range(9):
+        game = GameRecord(
+            id=f"{0xFEED0000 + n:08x}",
+            guild_id=world.guild.id,
+            channel_id=world.channel.id,
+            slug="zero",
+            options={},
+            seed=n,
+            status="running",
+            host_id=first.id,
+            language="en",
+            created_at=time.time(),
+            seats=seats,
+        )
+        await finish(runtime.storage, runtime.stats, game, outcome([9, 20, 31, 42, 53], True))
+        played.append(game.id)
     listed = await first.slash(world.channel, "history")
     text = listed.response.embeds[0].description
     shown = [game_id for game_id in reversed(played) if game_id in text]
