@@ -21,6 +21,7 @@ from tests.bot.driver import (
     open_game,
     pictures_off,
 )
+from tests.bot.test_zero_e2e import zero_state
 
 
 def seeded(monkeypatch, seed: int) -> None:
@@ -135,22 +136,6 @@ async def test_r13_without_the_override_the_empty_deck_asks_for_one_card(world):
 # --- Zero -------------------------------------------------------------------------------
 
 
-def dealt_zero(state):
-    """The same game with seat 0 (to act) dealt a Zero: 🟥1-4 + the 8 of five colours."""
-    mine = (0, 1, 2, 3, 7, 15, 23, 31, 39)
-    rest = [c for c in range(56) if c not in mine]
-    random.Random(5).shuffle(rest)
-    size = len(state.market)
-    hands = (mine, *(tuple(sorted(rest[9 * i : 9 * i + 9])) for i in range(state.players - 1)))
-    dealt = 9 * (state.players - 1)
-    update = {
-        "hands": hands,
-        "market": tuple(rest[dealt : dealt + size]),
-        "deck": tuple(rest[dealt + size :]),
-    }
-    return type(state).model_validate(state.model_copy(update=update).model_dump())
-
-
 @pytest.mark.parametrize("locale", ["en-US", "ru"])
 async def test_r11_a_zero_that_must_be_called_is_not_told_to_exchange_or_pass(world, locale):
     """R11: without zero_optional a Zero is declared at once; the only move offered is "Call
@@ -160,7 +145,7 @@ async def test_r11_a_zero_that_must_be_called_is_not_told_to_exchange_or_pass(wo
     bob = world.members[1]
     await open_game(world, player, "zero", [bob])
     session = only_session(world)
-    session.state = dealt_zero(session.state)
+    session.state = zero_state(session.state)
     panel = await open_hand(player, world)
     actions = [c for c in components(panel) if c.get("custom_id", "").startswith("tb:act:")]
     assert [encode_action(a) for a in session.game.legal_actions(session.state, 0)] == ["zero"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from bot.render import hourglass, mindup, zero
-from engines.genial.models import COLOURS, PER_COLOUR
 from tests.bot.driver import (
     act_once,
     board,
@@ -17,6 +16,7 @@ from tests.bot.driver import (
     play_to_end,
     take_first,
 )
+from tests.bot.test_genial_e2e import craft
 
 
 def everything(message) -> str:
@@ -38,25 +38,6 @@ def posts(world) -> list[str]:
 def latest(world, message):
     """The message as the channel shows it now."""
     return next(m for m in world.channel.history() if m.id == message.id)
-
-
-def craft_genial(state, centre, collections, staging=()):
-    """The same Genial match with these tokens face up; every other token in the reserve."""
-    reserve = [
-        PER_COLOUR - centre[c] - staging.count(c) - sum(held[c] for held in collections)
-        for c in range(COLOURS)
-    ]
-    target = state.target
-    data = state.model_dump(mode="json")
-    data.update(
-        centre=list(centre),
-        reserve=reserve,
-        staging=list(staging),
-        collections=[list(held) for held in collections],
-        lines=[[n >= target for n in held] for held in collections],
-        phase="drawing" if staging else "start",
-    )
-    return type(state).model_validate(data)
 
 
 # --- text boards and announcements: nothing stale, contradictory or missing ---
@@ -83,7 +64,7 @@ async def test_genial_winning_bank_is_not_announced_as_earning_a_bonus_turn(worl
     await open_game(world, alice, "genial", [bob])
     session = only_session(world)
     # alice has six reds and every other colour complete; red staged, two reds in the centre.
-    session.state = craft_genial(
+    session.state = craft(
         session.state,
         centre=(2, 1, 0, 0, 0, 0),
         collections=((6, 7, 7, 7, 7, 7), (0,) * 6),
