@@ -252,7 +252,7 @@ class Runtime:
         state = session.game.SPEC.State.model_validate_json(point.state)
         if state.players != len(session.record.seats):
             raise LookupError(f"running game {session.id} has {len(session.record.seats)} seats")
-        session.restore(state, point.actions)
+        session.restore(state, point.last_moves, point.actions)
 
     # --- lobby ---
 
@@ -741,6 +741,7 @@ class Runtime:
         # back from the log after a restart.
         due = version % self.snapshot_every == 0 and move.undo is None
         snapshot = move.state.model_dump_json() if due else None
+        last_moves = session.last_moves_after(move) if due else []
         outcome = session.game.outcome(move.state)
         if outcome is not None:
             cfg = await self.config(session.record.guild_id)
@@ -750,6 +751,7 @@ class Runtime:
                     session.id,
                     move.entry,
                     snapshot=snapshot,
+                    last_moves=last_moves,
                     result=outcome.model_dump_json(),
                     standings=standings,
                     back=back,
@@ -765,6 +767,7 @@ class Runtime:
             session.id,
             move.entry,
             snapshot=snapshot,
+            last_moves=last_moves,
             deadline=KEEP if deadline == session.record.deadline else deadline,
             back=back,
         )

@@ -203,14 +203,16 @@ class GameSession:
             self._unworded = []
             self._worded.append(self._undo_line(move.seat))
 
-    def restore(self, state: Any, actions: list[LoggedAction]) -> None:
-        """A snapshot's state, then the actions logged after it (no I/O: committed already).
+    def restore(self, state: Any, last_moves: Sequence[str], actions: list[LoggedAction]) -> None:
+        """A snapshot's state and the board's last moves then, and the actions logged after it
+        (no I/O: committed already).
 
         Who moved before the snapshot is not in it: every seat counts as having moved at it,
         so a panel drawn before it is refused as out of date instead of trusted.
         """
         self.state = state
         self.last_acted = dict.fromkeys(range(state.players), state.version)
+        self._worded.extend(last_moves)
         adapter = action_adapter(self.game.SPEC.Action)
         public: list[Event] = []
         for entry in actions:
@@ -248,8 +250,17 @@ class GameSession:
             self._word(self._unworded)
             self._unworded = []
 
+    def last_moves_after(self, move: Move) -> list[str]:
+        """The board's last moves once `move` is the game's (kept with a snapshot)."""
+        lines = deque(self.recent, maxlen=LAST_MOVES)
+        lines.extend(self._lines(move.events))
+        return list(lines)
+
     def _word(self, events: list[Event]) -> None:
         """Word the newest public events, only as many lines as the board keeps."""
+        self._worded.extend(self._lines(events))
+
+    def _lines(self, events: list[Event]) -> list[str]:
         render = renderer(self.record.slug)
         lang = self.record.language
         names = self.names(lang)
@@ -259,4 +270,4 @@ class GameSession:
                 break
             if event.visible_to is None and (line := render.event(event, names, lang)):
                 lines.append(line)
-        self._worded.extend(reversed(lines))
+        return lines[::-1]

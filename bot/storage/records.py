@@ -82,6 +82,8 @@ class RestorePoint:
 
     seq: int
     state: str
+    last_moves: tuple[str, ...] = ()
+    """The board's last moves at the snapshot, worded in the game's language."""
     actions: list[LoggedAction] = field(default_factory=list)
 
 

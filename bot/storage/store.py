@@ -126,11 +126,14 @@ def _action_row(game_id: str, entry: LoggedAction) -> Statement:
     )
 
 
-def _snapshot_row(game_id: str, seq: int, state_json: str) -> Statement:
+def _snapshot_row(
+    game_id: str, seq: int, state_json: str, last_moves: Sequence[str] = ()
+) -> Statement:
     return (
-        "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
-        "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
-        (game_id, seq, state_json),
+        "INSERT INTO snapshots (game_id, seq, state, last_moves) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state, "
+        "last_moves = excluded.last_moves",
+        (game_id, seq, state_json, json.dumps(list(last_moves))),
     )
 
 
@@ -379,13 +382,15 @@ class Storage:
         *,
         deadline: float | _Keep | None = KEEP,
         snapshot: str | None = None,
+        last_moves: Sequence[str] = (),
         result: str | None = None,
         standings: Standings | None = None,
         back: int | None = None,
     ) -> None:
         """One move and what follows from it, in one commit.
 
-        `snapshot` is the state after the move; `result` the outcome JSON, which also marks the
+        `snapshot` is the state after the move, kept with the board's `last_moves` then;
+        `result` the outcome JSON, which also marks the
         game finished; `standings` what the result adds to the server's history and ratings;
         `back`: the seat whose member moved after timeouts, which no longer count.
         """
@@ -393,7 +398,7 @@ class Storage:
         if back is not None:
             unit.append(_timeouts_row(game_id, [back], "0"))
         if snapshot is not None:
-            unit.append(_snapshot_row(game_id, entry.seq, snapshot))
+            unit.append(_snapshot_row(game_id, entry.seq, snapshot, last_moves))
         if result is not None:
             unit.append(_result_row(game_id, result))
             if standings is not None:
@@ -432,11 +437,13 @@ class Storage:
         owned, shard_params = self._owned("g")
         points: dict[str, RestorePoint] = {}
         for row in await self.db.fetch(
-            "SELECT s.game_id, s.seq, s.state FROM snapshots s JOIN games g ON g.id = s.game_id "
-            f"WHERE g.status = 'running'{owned}",
+            "SELECT s.game_id, s.seq, s.state, s.last_moves FROM snapshots s "
+            f"JOIN games g ON g.id = s.game_id WHERE g.status = 'running'{owned}",
             shard_params,
         ):
-            points[row["game_id"]] = RestorePoint(seq=row["seq"], state=row["state"])
+            points[row["game_id"]] = RestorePoint(
+                seq=row["seq"], state=row["state"], last_moves=tuple(json.loads(row["last_moves"]))
+            )
         for row in await self.db.fetch(
             "SELECT a.game_id, a.seq, a.seat, a.action, a.by_ai FROM actions a "
             "JOIN snapshots s ON s.game_id = a.game_id JOIN games g ON g.id = a.game_id "

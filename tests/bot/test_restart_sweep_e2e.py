@@ -65,15 +65,14 @@ def controls(message) -> list:
 
 
 async def seen(world, members) -> dict:
-    """What the board would show drawn now (its last moves aside), whose move it is and until
-    when, and what each member's "My hand" shows and offers, picture or not."""
+    """What the board would show drawn now, whose move it is and until when, and what each
+    member's "My hand" shows and offers, picture or not."""
     await world.env.settle()
     session = only_session(world)
     embed = board_message(session, session.record.language)["embed"]
     shown = now(world, board(world))
     out: dict = {
-        "board": [(f.name, f.value) for f in embed.fields if not f.name.endswith(LAST_MOVES)]
-        + [embed.description],
+        "board": [(f.name, f.value) for f in embed.fields] + [embed.description],
         "to act": sorted(session.to_act()),
         "deadline": session.record.deadline,
     }
@@ -127,6 +126,44 @@ async def test_an_old_turn_dm_clicked_after_a_restart_is_still_refused_as_out_of
     assert session.version == version
     assert set(session.state.hands[seat]) == held
     assert seat in session.to_act()  # still hers to choose, from the current panel
+    assert errors() == []
+
+
+# --- the board ---
+
+
+def last_moves(world) -> list[str]:
+    """The board's "Last moves", one line each."""
+    shown = now(world, board(world))
+    (field,) = [f for f in shown.embeds[0].fields if f.name.endswith(LAST_MOVES)]
+    return field.value.split("\n")
+
+
+# A restart right after the state was stored whole (every 10th move) replays no move: the board
+# still lists the moves before it, and goes on from there.
+async def test_the_boards_last_moves_still_list_the_moves_made_before_a_restart(world, errors):
+    alice, bob = world.members[:2]
+    await mind_up_after_three_tricks(world)
+    before = last_moves(world)
+    assert [line.split("**")[1] for line in before] == [
+        "Turn 1 revealed",
+        "Turn 2 revealed",
+        "Turn 3 revealed",
+    ]
+
+    await world.restart()
+    for member in (alice, bob):
+        assert await act_once(member, board(world)) is not None
+    await world.env.settle()
+
+    after = last_moves(world)
+    assert after[:3] == before
+    assert [line.split("**")[1] for line in after] == [
+        "Turn 1 revealed",
+        "Turn 2 revealed",
+        "Turn 3 revealed",
+        "Turn 4 revealed",
+    ]
     assert errors() == []
 
 
