@@ -762,7 +762,9 @@ class Runtime:
             self._closed(session, "finished")
             return move.events
         cfg = await self.config(session.record.guild_id)
-        deadline, waiting = self._clock_after(session, move.state, cfg)
+        deadline, waiting = self._clock_after(
+            session, move.state, cfg, turn_over=turn_ended(move.events)
+        )
         await self.storage.record_move(
             session.id,
             move.entry,
@@ -856,12 +858,16 @@ class Runtime:
         state: Any,
         cfg: GuildConfig,
         seats: list[SeatRecord] | None = None,
+        *,
+        turn_over: bool = False,
     ) -> tuple[float | None, frozenset[int]]:
         """The deadline once `state` (and `seats`, if they change) are the game's, and the
         human seats it is for.
 
-        A new deadline starts whenever new human seats must act; it goes on while the same wait
-        does (a seat of a simultaneous choice acting leaves the others' clock running).
+        A new deadline starts whenever new human seats must act, or a turn is over (the same
+        seats may act next: a solo player, a bonus turn, a new choice after a reveal); it goes
+        on while the same wait does (a seat of a simultaneous choice acting leaves the others'
+        clock running).
         """
         seats = session.record.seats if seats is None else seats
         to_act = session.game.to_act(state)
@@ -870,7 +876,7 @@ class Runtime:
         if not humans or not seconds:
             return None, humans
         deadline = session.record.deadline
-        if humans <= session.waiting and deadline and deadline > self.clock():
+        if not turn_over and humans <= session.waiting and deadline and deadline > self.clock():
             return deadline, session.waiting
         return self.clock() + seconds, humans
 
@@ -914,14 +920,14 @@ class Runtime:
         if cfg.reminder != "off" and halfway > self.clock():
             reminded = sorted(session.waiting)
             self.scheduler.at(
-                f"{session.id}:turn-reminder",
-                halfway,
-                lambda: self._remind(session, reminded, cfg.reminder),
+                f"{session.id}:turn-reminder", halfway, lambda: self._remind(session, reminded)
             )
 
-    async def _remind(self, session: GameSession, seats: list[int], how: str) -> None:
+    async def _remind(self, session: GameSession, seats: list[int]) -> None:
+        # As the server says now: admins who turn reminders off mean the turns running too.
+        how = (await self.config(session.record.guild_id)).reminder
         still = [s for s in seats if s in session.to_act() and not session.record.seats[s].ai]
-        if session.running and still:
+        if session.running and still and how != "off":
             self.presenter.remind(session, still, by_dm=how == "dm")
 
     async def _timeout(

@@ -33,9 +33,10 @@ class StaleAction(Exception):  # noqa: N818 - the name style.md gives it
     """The click came from a panel drawn before this seat last acted, or no longer applies."""
 
 
-TURN_OVER = (".turn", ".round_end")
+TURN_OVER = (".turn", ".round_end", ".reveal")
 """Endings of event kinds after which a seat's turn is over, even if the same seat acts next
-(a solo player's or a bonus turn; a new round that opens with them)."""
+(a solo player's or a bonus turn; a new round that opens with them; a simultaneous choice
+revealed, after which everyone chooses again)."""
 
 
 def turn_ended(events: list[Event]) -> bool:

@@ -350,6 +350,8 @@ class DiscordPresenter:
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
                 self._dms_closed[user_id] = time.monotonic()
+                if reminder:  # found closed only now: the channel reminds them instead
+                    self._remind_here(session, [seat])
             else:
                 log.warning("turn DM to %s failed: %s", user_id, exc)
         except discord.HTTPException as exc:
