@@ -39,7 +39,7 @@ def copy_game(conn: sqlite3.Connection, game_id: str, new_id: str, **changes: st
         (new_id, game_id),
     )
     conn.execute(
-        "INSERT INTO snapshots SELECT ?, seq, state FROM snapshots WHERE game_id = ?",
+        "INSERT INTO snapshots SELECT ?, seq, state, last_moves FROM snapshots WHERE game_id = ?",
         (new_id, game_id),
     )
 
