@@ -39,6 +39,10 @@ TURN_OVER = (".turn", ".round_end", ".reveal")
 revealed, after which everyone chooses again)."""
 
 
+AI_MARK = "🤖"
+"""What names the AI's seats as the AI's."""
+
+
 def turn_ended(events: list[Event]) -> bool:
     """Whether a move's events end the turn of the seat that made it (engines' contract,
     docs/adding-a-game.md)."""
@@ -47,9 +51,18 @@ def turn_ended(events: list[Event]) -> bool:
 
 def typed_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
     """Each seat's name as typed: its member's, or the AI's in `lang`, numbered in seat order
-    ("AI 2", «ИИ 2»), whoever reads it and whatever language the game was opened in."""
+    ("AI 2", «ИИ 2»), whoever reads it and whatever language the game was opened in.
+
+    🤖 marks the AI's seats wherever they are named: a member's own is left out, so that nobody
+    passes for the AI.
+    """
     number = count(1)
-    return [t(lang, "ai-name", number=next(number)) if s.user_id is None else s.name for s in seats]
+    return [
+        t(lang, "ai-name", number=next(number))
+        if s.user_id is None
+        else s.name.replace(AI_MARK, "").strip() or "?"
+        for s in seats
+    ]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from bot import variants
 from bot.i18n import has, t
 from bot.render import renderer
 from bot.runtime import GameError
-from bot.session import GameSession, typed_names
+from bot.session import AI_MARK, GameSession, typed_names
 from bot.storage import GameRecord, SeatRecord
 from bot.text import NAME_LIMIT, shown
 from engines.core import Event, Outcome
@@ -222,7 +222,7 @@ def mention(session: GameSession, seat: int) -> str:
     user_id = session.record.seats[seat].user_id
     if user_id is not None:
         return f"<@{user_id}>"
-    return f"🤖 {session.names(session.record.language)[seat]}"
+    return f"{AI_MARK} {session.names(session.record.language)[seat]}"
 
 
 def shown_name(session: GameSession, seat: int, lang: str) -> str:
@@ -235,7 +235,7 @@ def shown_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
     (escaped), or 🤖 and the AI's. Embeds never carry mentions: Discord shows them raw on some
     clients."""
     return [
-        shown(name, NAME_LIMIT) if seat.user_id is not None else f"🤖 {name}"
+        shown(name, NAME_LIMIT) if seat.user_id is not None else f"{AI_MARK} {name}"
         for seat, name in zip(seats, typed_names(seats, lang), strict=True)
     ]
 
