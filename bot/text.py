@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 import discord
 
@@ -12,10 +11,12 @@ NAME_LIMIT = 32
 ECHO_LIMIT = 60
 """What a refusal quotes of a member's input at most."""
 
-_INVISIBLE = re.compile("[\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
-"""Zero-width spaces and the controls of text direction: one left open reverses the rest of
-its line (a score after a name), and an invisible one makes two names look the same. Joiners
-that compose emoji and scripts stay."""
+_INVISIBLE = [0x200B, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2060, 0x2065)]
+_INVISIBLE += [*range(0x2066, 0x206A), 0xFEFF]
+_ONE_LINE = {c: " " for c in [*range(0x20), *range(0x7F, 0xA0)]} | dict.fromkeys(_INVISIBLE)
+"""Control characters (a line break, a tab) become spaces. Zero-width spaces and the controls
+of text direction go: one left open reverses the rest of its line (a score after a name), and
+an invisible one makes two names look the same. Joiners that compose emoji and scripts stay."""
 _UNESCAPED_BRACKET = re.compile(r"(?<!\\)([\[\]])")
 
 
@@ -27,8 +28,7 @@ def shown(text: str, limit: int = ECHO_LIMIT) -> str:
     typed and pings, links or renders nothing; a line break in it cannot add a line of its own
     to a list of seats or results.
     """
-    text = _INVISIBLE.sub("", text)
-    text = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text)
+    text = text.translate(_ONE_LINE)
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     text = discord.utils.escape_markdown(discord.utils.escape_mentions(text))
