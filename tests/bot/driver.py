@@ -24,6 +24,15 @@ async def open_game(
     world: World, host: Any, slug: str, guests: list[Any], ai: int = 0, **opts: Any
 ) -> Any:
     """`/newgame`, guests join, the host adds AI seats and starts; returns the board message."""
+    lobby = await open_lobby(world, host, slug, guests, ai, **opts)
+    await click_verb(host, lobby, "start")
+    return board(world)
+
+
+async def open_lobby(
+    world: World, host: Any, slug: str, guests: list[Any], ai: int = 0, **opts: Any
+) -> Any:
+    """`/newgame`, guests join, the host adds AI seats; returns the lobby message."""
     if opts:
         text = " ".join(f"{k}={v}" for k, v in opts.items())
         await host.slash(world.channel, "newgame", game=slug, options=text)
@@ -34,8 +43,7 @@ async def open_game(
         await click_verb(guest, lobby, "join")
     for _ in range(ai):
         await click_verb(host, lobby, "addai")
-    await click_verb(host, lobby, "start")
-    return board(world)
+    return world.channel.last_message  # the lobby as it stands now
 
 
 async def click_verb(actor: Any, lobby: Any, verb: str) -> Any:

@@ -8,7 +8,7 @@ import logging
 from typing import Any
 
 from tests.bot.conftest import LOCALES
-from tests.bot.driver import board, click_verb, only_session, open_game
+from tests.bot.driver import board, click_verb, only_session, open_game, open_lobby
 from tests.bot.test_stats_e2e import pass_to_end
 
 MARKDOWN = set("*_~|`<[]")
@@ -89,17 +89,6 @@ def errors(caplog) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-async def lobby_with(world: Any, host: Any, slug: str, guests: list[Any], ai: int = 0) -> Any:
-    """A lobby `host` opened and `guests` joined, with `ai` AI seats; its message."""
-    await host.slash(world.channel, "newgame", game=slug)
-    lobby = world.channel.last_message
-    for guest in guests:
-        await click_verb(guest, lobby, "join")
-    for _ in range(ai):
-        await click_verb(host, lobby, "addai")
-    return world.channel.last_message
-
-
 # --- names read as typed ---
 
 
@@ -109,7 +98,7 @@ async def test_a_masked_link_as_a_name_reads_as_typed_without_a_stray_backslash(
     nick = "[Nitro](https://evil.co)"
     evil = nicknamed(world, nick)
     alice = world.members[0]
-    lobby = await lobby_with(world, evil, "zero", [alice])
+    lobby = await open_lobby(world, evil, "zero", [alice])
     seats = "\n".join(seat_lines(lobby))
     assert reads_as_typed(seats, nick), seats
     listed = (await alice.slash(world.channel, "games")).response.embeds[0].description
@@ -159,7 +148,7 @@ async def test_a_line_break_in_a_name_cannot_add_a_forged_line_to_seats_or_resul
     forged = "mallory\n🏆 mallory — 999 points\t\n3. 🤖 AI 1"
     evil = nicknamed(world, forged)
     alice = world.members[0]
-    lobby = await lobby_with(world, evil, "zero", [alice])
+    lobby = await open_lobby(world, evil, "zero", [alice])
     assert len(seat_lines(lobby)) == 2, seat_lines(lobby)
     await click_verb(evil, lobby, "start")
     game_id = only_session(world).id
@@ -177,7 +166,7 @@ async def test_a_right_to_left_override_in_a_name_ends_with_the_name(world):
     override must not run past the name: in the lobby, the results or /history."""
     evil = nicknamed(world, "\u202eevil")
     isolate = nicknamed(world, "\u2067x")  # RIGHT-TO-LEFT ISOLATE, never closed
-    lobby = await lobby_with(world, evil, "zero", [isolate])
+    lobby = await open_lobby(world, evil, "zero", [isolate])
     for line in seat_lines(lobby):
         assert not direction_left_open(line), repr(line)
     await click_verb(evil, lobby, "start")
@@ -199,7 +188,7 @@ async def test_a_member_nicknamed_like_the_ai_cannot_pass_for_an_ai_seat(world):
     players tells them apart (the robot marks the AI, never a member)."""
     impostor = nicknamed(world, "🤖 AI 1")
     alice = world.members[0]
-    lobby = await lobby_with(world, alice, "mindup", [impostor], ai=1)
+    lobby = await open_lobby(world, alice, "mindup", [impostor], ai=1)
     seats = seat_lines(lobby)
     assert len(seats) == 3
     assert sum(line.endswith("🤖 AI 1") for line in seats) == 1, seats
