@@ -65,6 +65,16 @@ def typed_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
     ]
 
 
+def shown_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
+    """Seats as every board, panel, announcement and result in `lang` names them: the member's
+    name (escaped: never markdown or a ping), or 🤖 and the AI's. Embeds never carry mentions:
+    Discord shows them raw on some clients."""
+    return [
+        shown(name, NAME_LIMIT) if seat.user_id is not None else f"{AI_MARK} {name}"
+        for seat, name in zip(seats, typed_names(seats, lang), strict=True)
+    ]
+
+
 @dataclass(frozen=True)
 class Move:
     """An applied action before its commit: the state after it, its events and its log line."""
@@ -122,9 +132,8 @@ class GameSession:
         return None
 
     def names(self, lang: str) -> list[str]:
-        """The seats' names as messages in `lang` show them (escaped: a name is never markdown
-        or a ping)."""
-        return [shown(name, NAME_LIMIT) for name in typed_names(self.record.seats, lang)]
+        """The seats' names as messages in `lang` show them (`shown_names`)."""
+        return shown_names(self.record.seats, lang)
 
     def to_act(self) -> frozenset[int]:
         """Seats that must act now (empty outside a running game)."""

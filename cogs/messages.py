@@ -6,7 +6,7 @@ cogs.hand, cogs.seats).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -18,9 +18,8 @@ from bot import variants
 from bot.i18n import has, t
 from bot.render import renderer
 from bot.runtime import GameError
-from bot.session import AI_MARK, GameSession, typed_names
-from bot.storage import GameRecord, SeatRecord
-from bot.text import NAME_LIMIT, shown
+from bot.session import GameSession
+from bot.storage import GameRecord
 from engines.core import Event, Outcome
 
 COLOUR = discord.Colour.blurple()
@@ -222,22 +221,12 @@ def mention(session: GameSession, seat: int) -> str:
     user_id = session.record.seats[seat].user_id
     if user_id is not None:
         return f"<@{user_id}>"
-    return f"{AI_MARK} {session.names(session.record.language)[seat]}"
+    return session.names(session.record.language)[seat]
 
 
 def shown_name(session: GameSession, seat: int, lang: str) -> str:
-    """A seat as every board, panel and result names it (`shown_names`)."""
-    return shown_names(session.record.seats, lang)[seat]
-
-
-def shown_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
-    """Seats as every board, panel and result in `lang` names them: the member's name
-    (escaped), or 🤖 and the AI's. Embeds never carry mentions: Discord shows them raw on some
-    clients."""
-    return [
-        shown(name, NAME_LIMIT) if seat.user_id is not None else f"{AI_MARK} {name}"
-        for seat, name in zip(seats, typed_names(seats, lang), strict=True)
-    ]
+    """A seat as every board, panel and result names it (`bot.session.shown_names`)."""
+    return session.names(lang)[seat]
 
 
 def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:

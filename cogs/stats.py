@@ -19,13 +19,14 @@ from bot.client import TabletopBot
 from bot.i18n import t
 from bot.ratings import shown_rating
 from bot.runtime import GameError
+from bot.session import shown_names
 from bot.stats import GameStats, Leaderboard, MemberStats, Stats, best
 from bot.storage import PastGame, Recent, Skill, TeamRecord
 from bot.text import NAME_LIMIT, shown
 from cogs import ids, replay
 from cogs.games import GAME_CHOICES
 from cogs.items import Component
-from cogs.messages import COLOUR, fitting, game_title, known, shown_names
+from cogs.messages import COLOUR, fitting, game_title, known
 from cogs.permissions import reader
 from cogs.replay import ReplayButton
 from cogs.replies import Reply, guarded

@@ -22,7 +22,7 @@ from tests.bot.driver import (
 
 SEED = 40
 """The game seed of every test here: in the full game below, alice wins a short last stretch."""
-NAMES = ("alice", "bob", "AI 1")
+NAMES = ("alice", "bob", "🤖 AI 1")
 LATE = 80
 """Versions of the SEED game the AI plays for everyone before the players take over."""
 
@@ -121,7 +121,7 @@ async def test_two_players_and_an_ai_play_genial_to_its_result(world):
     assert f"🎯 Centre: {render.tokens(state.centre)}" in text
     assert "👝 Reserve: 123 tokens face down" in text
     assert "▶️ **alice**: 🟥0 🟧0 🟨0 🟩0 🟦0 🟪0 · weakest 0" in text
-    assert "**AI 1**: 🟥0 🟧0 🟨0 🟩0 🟦0 🟪0 · weakest 0" in text
+    assert "**🤖 AI 1**: 🟥0 🟧0 🟨0 🟩0 🟦0 🟪0 · weakest 0" in text
     centre = " ".join(render.COLOURS[c] for c in range(6) if state.centre[c])
     assert f"✅ The next draw succeeds with {centre}: " in text
 
@@ -374,7 +374,7 @@ async def test_a_series_announces_each_game_and_breaks_a_tie_by_games_won(world)
     announced = posts(world)[-1]
     # Purple's line is complete too, but the win voids its bonus turn: none is announced.
     assert announced.splitlines() == [
-        "🏆 Game 1 is over: **alice** completed every colour! Points: alice: 7 · bob: 5 · AI 1: 2",
+        "🏆 Game 1 is over: **alice** completed every colour! Points: alice: 7 · bob: 5 · 🤖 AI 1: 2",
         "🔄 Game 2 begins; **bob** starts.",
     ]
     text = description(board(world))
@@ -438,7 +438,7 @@ async def test_a_stalled_game_stops_and_ranks_by_the_next_weakest_colour(world):
     stopped = posts(world)[-2].splitlines()[-1]
     assert stopped == (
         "⏸ Game 1 was stopped: 500 turns without any collection changing. "
-        "Best collection: **bob**. Points: alice: 1 · bob: 1 · AI 1: 0"
+        "Best collection: **bob**. Points: alice: 1 · bob: 1 · 🤖 AI 1: 0"
     )
     assert session.game.outcome(session.state).result == "stalled"
     final = next(m for m in reversed(world.channel.history()) if m.embeds)

@@ -196,6 +196,17 @@ async def test_a_member_nicknamed_like_the_ai_cannot_pass_for_an_ai_seat(world):
     assert listed.count("🤖 AI 1") == 1, listed
 
 
+async def test_the_board_marks_the_ai_so_that_a_member_named_like_it_is_told_apart(world):
+    """A member nicknamed `AI 1` beside the AI's seat: the board's own lines, not only its list
+    of players, tell them apart, 🤖 marking the AI."""
+    impostor = nicknamed(world, "AI 1")
+    alice = world.members[0]
+    await open_game(world, alice, "mindup", [impostor], ai=1)
+    text = board(world).embeds[0].description
+    named = [line for line in text.splitlines() if "AI 1**" in line]
+    assert [line.split(" — ")[0] for line in named] == ["⏳ **AI 1**", "✅ **🤖 AI 1**"], named
+
+
 async def test_hostile_option_text_is_refused_in_russian_and_opens_nothing(world, caplog):
     """Format strings, mentions, markdown, a 6000-character value: a Russian member is told in
     Russian what is wrong, quoted short and escaped; no lobby opens; nothing is logged."""

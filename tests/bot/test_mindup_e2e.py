@@ -73,7 +73,7 @@ async def test_two_players_and_an_ai_play_mind_up_to_its_result(world):
     assert "✋ 7 cards in every hand" in text
     # The AI seat chooses at once; the humans are still choosing; nobody has a collection yet.
     assert "⏳ **alice** — no cards yet · this round: 0" in text
-    assert "⏳ **bob** — no cards yet" in text and "✅ **AI 1** — no cards yet" in text
+    assert "⏳ **bob** — no cards yet" in text and "✅ **🤖 AI 1** — no cards yet" in text
     assert "chosen so far: 1 of 3;" in text
 
     panels = await play_to_end(world, [alice, bob])
@@ -97,7 +97,7 @@ async def test_two_players_and_an_ai_play_mind_up_to_its_result(world):
     for r, message in enumerate(scored):
         points = session.state.results[r].scores
         assert f"alice **{points[0]}** (collection " in message
-        assert f"AI 1 **{points[2]}**" in message
+        assert f"🤖 AI 1 **{points[2]}**" in message
 
     results = world.channel.last_message.content
     assert "Mind Up!" in results and "AI 1" in results
@@ -119,7 +119,7 @@ async def test_two_players_and_an_ai_play_mind_up_to_its_result(world):
     move = first.response.embeds[0].fields[0]
     assert (
         move.name == "This move"
-        and move.value == "AI 1 chose a card (their hand below shows which)."
+        and move.value == "🤖 AI 1 chose a card (their hand below shows which)."
     )
     hands = {f.name: f.value for f in first.response.embeds[0].fields[1:]}
     assert "🔒 Secret card, not revealed yet: **" in hands["🤖 AI 1"]
@@ -167,7 +167,7 @@ async def test_choices_stay_hidden_until_everyone_has_chosen(world):
     assert f"🔒 Your secret card: **{render.card(card)}**" in description(mine.response)
     assert "Waiting for one more player." in description(mine.response)
     public = everything(board(world))
-    assert "✅ **alice**" in public and "⏳ **bob**" in public and "✅ **AI 1**" in public
+    assert "✅ **alice**" in public and "⏳ **bob**" in public and "✅ **🤖 AI 1**" in public
     assert "chosen so far: 2 of 3;" in public
     assert not shows(public, card)
     bob_panel = (await bob.click(board(world), label="My hand")).response
@@ -201,7 +201,7 @@ async def test_r23_r26_the_round_so_far_is_scored_again_after_every_reveal(world
         panel = description((await alice.click(board(world), label="My hand")).response)
         assert f"📊 This round so far: {now[0]}" in panel
         public = description(board(world))
-        for name, points in zip(("alice", "bob", "AI 1"), now, strict=True):
+        for name, points in zip(("alice", "bob", "🤖 AI 1"), now, strict=True):
             assert re.search(rf"\*\*{re.escape(name)}\*\* — .* · this round: {points}\n", public)
         shown.append(now)
     assert len(set(shown)) == 3  # every reveal changed what the collections score

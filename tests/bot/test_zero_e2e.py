@@ -30,7 +30,7 @@ def fields(message):
     return {f.name: f.value for f in message.embeds[0].fields}
 
 
-NAMES = ("alice", "bob", "AI 1")
+NAMES = ("alice", "bob", "🤖 AI 1")
 SEED = 112
 """A game seed whose full game (passes in rounds 1-2, exchanges in round 3) stays short."""
 
@@ -84,7 +84,7 @@ async def test_two_players_and_an_ai_play_zero_to_its_result(world):
     # R2/R3/R18: a market of 5 face up, 24 cards set aside, three rounds for three players.
     assert "**Round 1 of 3**" in text and market_line(session.state) in text
     assert "Passes this round: 0 of 2" in text and "24 cards are set aside" in text
-    assert "**alice** — **0**" in text and "**AI 1** — **0**" in text
+    assert "**alice** — **0**" in text and "**🤖 AI 1** — **0**" in text
 
     # Rounds 1 and 2 end by passes (R8); round 3 is played out with exchanges by the driver.
     await pass_through_round(world, [alice, bob], session)
@@ -105,7 +105,7 @@ async def test_two_players_and_an_ai_play_zero_to_its_result(world):
         for name, score in zip(NAMES, scores, strict=True):
             assert f"**{name}** — {t('en', 'score-points', points=score)}: " in message
         totals = [sum(r[s] for r in state.round_scores[: number + 1]) for s in range(3)]
-        assert f"📊 Totals: alice {totals[0]} · bob {totals[1]} · AI 1 {totals[2]}" in message
+        assert f"📊 Totals: alice {totals[0]} · bob {totals[1]} · 🤖 AI 1 {totals[2]}" in message
     assert any(
         "🔄 Round 2 begins; **bob** plays first" in m.content for m in world.channel.history()
     )
@@ -246,7 +246,7 @@ async def test_two_passes_start_the_last_turns_and_the_round_is_scored(world):
     await bob.click(panel.message, label="👊 Pass")
     # R8: everyone but bob plays once more: the AI (already done), then alice.
     moves = fields(board(world))["Last moves"]
-    assert "🔔 **bob** passes: 2nd pass! Last turns: AI 1 → alice" in moves
+    assert "🔔 **bob** passes: 2nd pass! Last turns: 🤖 AI 1 → alice" in moves
     assert "🔔 Last turns (2nd pass: **bob**). Still to play: **alice**" in description(
         board(world)
     )
@@ -260,7 +260,7 @@ async def test_two_passes_start_the_last_turns_and_the_round_is_scored(world):
     assert announced.startswith("🧾 **Round 1 of 3 is over** (after two passes)")
     scores = [hand_score(h) for h in hands]
     assert session.state.round_scores == (tuple(scores),)
-    for name, hand, score in zip(("alice", "bob", "AI 1"), hands, scores, strict=True):
+    for name, hand, score in zip(("alice", "bob", "🤖 AI 1"), hands, scores, strict=True):
         assert f"**{name}** — {t('en', 'score-points', points=score)}: " in announced
         assert render.cards_text(hand) in announced
     # R17: round 2, the next seat starts; the board keeps the round scores.
