@@ -23,6 +23,7 @@ from cogs.live_panels import showing
 from cogs.messages import (
     announcements,
     board_embed,
+    deadline_text,
     game_over_panel,
     game_text,
     hand_button_text,
@@ -452,10 +453,13 @@ async def drawn_panel(
 def dm_line(
     bot: TabletopBot, session: GameSession, seat: int, lang: str, note: str | None = None
 ) -> str:
-    """A clicked turn DM's text: the game it belongs to, and whether the move is still the
-    member's, under the note answering the click."""
-    key = "dm-your-turn" if seat in session.to_act() and session.running else "dm-game"
-    line = t(lang, key, link=message_link(bot, session.record))
+    """A turn DM's text: the game it belongs to, and whether the move is (still) the member's
+    and until when, under the note answering a click."""
+    link = message_link(bot, session.record)
+    if seat in session.to_act() and session.running:
+        line = t(lang, "dm-your-turn", link=link) + deadline_text(session)
+    else:
+        line = t(lang, "dm-game", link=link)
     return line if note is None else f"{note}\n{line}"
 
 

@@ -22,7 +22,7 @@ from bot.presenter import ShownPanel
 from bot.session import GameSession, turn_ended
 from bot.storage import ACTIVE, StorageError, TurnDm
 from cogs import permissions
-from cogs.hand import board_message, drawn_panel, hand_panel
+from cogs.hand import board_message, dm_line, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
 from cogs.lobby import RematchButton, lobby_again, lobby_fields
 from cogs.messages import (
@@ -340,7 +340,7 @@ class DiscordPresenter:
                 if reminder:
                     text = t(lang, "dm-reminder", link=link, when=_clock_runs_out(session))
                 else:
-                    text = t(lang, "dm-your-turn", link=link)
+                    text = dm_line(self.client, session, seat, lang)
                 sent = await channel.send(text, **with_picture(panel, picture))
             if session.running:  # stored, so that its buttons go when the game ends
                 dm = TurnDm(user_id, channel.id, sent.id, lang)

@@ -166,7 +166,8 @@ async def test_the_player_to_move_gets_a_dm_and_can_play_from_it(world):
     board_message = await open_game(world, alice, "thegame", [bob])  # seat 0, the host, starts
     dm = alice.user.dm_channel.last_message
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{board_message.id}"
-    assert dm is not None and dm.content == f"Your move! Game: {link}"
+    deadline = int(only_session(world).record.deadline)
+    assert dm is not None and dm.content == f"Your move! Game: {link} · ⏰ <t:{deadline}:R>"
     assert "Your cards" in dm.embeds[0].description
     assert bob.user.dm_channel.last_message is None
     await take_first(alice.user, dm)
