@@ -331,7 +331,10 @@ def hand_panel(
         placeholder = t(lang, f"group-{slug}-extra")
         options = [option(slug, a, lang) for a in extras[:MAX_OPTIONS]]
         items.append(ExtraSelect(session.id, placeholder, options))
-    return {"embed": hand_embed(session, seat, lang, can_act=bool(legal)), "view": detached(*items)}
+    embed = hand_embed(session, seat, lang, can_act=bool(legal))
+    if legal and not dm and (clock := deadline_text(session)):  # a turn DM says it in its text
+        embed.add_field(name=t(lang, "hand-clock"), value=clock.removeprefix(" · "))
+    return {"embed": embed, "view": detached(*items)}
 
 
 def _component(session: GameSession, slot: Slot) -> discord.ui.Item[Any]:

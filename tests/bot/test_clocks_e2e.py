@@ -162,3 +162,18 @@ async def test_a_lobby_in_its_own_thread_closes_there_and_frees_its_host(world):
     assert world.env.bot.runtime.sessions == {}
     again = await alice.slash(world.channel, "newgame", game="zero")
     assert again.response.content.startswith("Your lobby is open in <#")
+
+
+async def test_my_hand_says_when_the_members_time_runs_out(world):
+    """On her move, Alice's "My hand" says when her time runs out, as the board does; Bob's,
+    who waits for his move, does not."""
+    await on_discords_clock(world)
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "zero", [bob])
+    deadline = int(only_session(world).record.deadline)
+    hers = (await alice.click(board(world), label="My hand")).response.embeds[0]
+    assert [(f.name, f.value) for f in hers.fields] == [
+        ("Your time runs out", f"⏰ <t:{deadline}:R>")
+    ]
+    his = (await bob.click(board(world), label="My hand")).response.embeds[0]
+    assert his.fields == []

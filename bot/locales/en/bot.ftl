@@ -91,6 +91,7 @@ signal-sent = Your signal is on the board.
 ## Direct messages
 dm-your-turn = Your move! Game: { $link }
 dm-game = Game: { $link }
+hand-clock = Your time runs out
 dm-reminder = ⏳ Half your time is up: the clock runs out { $when }. Game: { $link }
 dm-closed = I could not send you a direct message, so play from the channel with the “{ $button }” button.
 dm-turn-off = No more turn DMs
