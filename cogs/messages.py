@@ -82,20 +82,22 @@ def hand_button_text(lang: str, key: str, slug: str) -> str:
     return t(lang, key, button=game_text(lang, "board-my-hand", slug))
 
 
-def seat_line(session: GameSession, index: int, lang: str) -> str:
-    """`1. alice (host)`, `2. 🤖 AI 1`, `3. bob (host · the AI plays for now)`."""
-    seat = session.record.seats[index]
-    notes = []
-    if seat.user_id == session.record.host_id:
-        notes.append(t(lang, "seat-host"))
-    if seat.user_id is not None and seat.ai:
-        notes.append(t(lang, "seat-ai-kicked" if seat.kicked else "seat-ai-playing"))
-    if not seat.ready:
-        notes.append(t(lang, "seat-waiting"))
-    who = shown_name(session, index, lang)
-    if notes:
-        who += f" ({' · '.join(notes)})"
-    return f"{index + 1}. {'' if seat.ready else '⏳ '}{who}"
+def seat_lines(session: GameSession, lang: str) -> str:
+    """`1. alice (host)`, `2. 🤖 AI 1`, `3. bob (host · the AI plays for now)`, a line each."""
+    lines = []
+    seats, names = session.record.seats, session.names(lang)
+    for index, (seat, who) in enumerate(zip(seats, names, strict=True)):
+        notes = []
+        if seat.user_id == session.record.host_id:
+            notes.append(t(lang, "seat-host"))
+        if seat.user_id is not None and seat.ai:
+            notes.append(t(lang, "seat-ai-kicked" if seat.kicked else "seat-ai-playing"))
+        if not seat.ready:
+            notes.append(t(lang, "seat-waiting"))
+        if notes:
+            who += f" ({' · '.join(notes)})"
+        lines.append(f"{index + 1}. {'' if seat.ready else '⏳ '}{who}")
+    return "\n".join(lines)
 
 
 def lobby_players(session: GameSession) -> int:
@@ -146,7 +148,7 @@ def lobby_embed(session: GameSession, lang: str, editable: bool) -> discord.Embe
     )
     embed.add_field(
         name=t(lang, "lobby-seats", count=len(record.seats), max=spec.max_players),
-        value="\n".join(seat_line(session, i, lang) for i in range(len(record.seats))),
+        value=seat_lines(session, lang),
         inline=False,
     )
     embed.set_footer(text=t(lang, "lobby-footer", low=spec.min_players, high=spec.max_players))
@@ -186,7 +188,7 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
     )
     embed.add_field(
         name=t(lang, "board-players"),
-        value="\n".join(seat_line(session, i, lang) for i in range(len(names))),
+        value=seat_lines(session, lang),
         inline=False,
     )
     outcome = session.game.outcome(session.state)
@@ -206,7 +208,7 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
         acting = sorted(session.to_act())
         embed.add_field(
             name=t(lang, "board-to-act"),
-            value=", ".join(shown_name(session, s, lang) for s in acting) + deadline_text(session),
+            value=", ".join(names[s] for s in acting) + deadline_text(session),
             inline=False,
         )
     if session.recent:
@@ -224,20 +226,16 @@ def mention(session: GameSession, seat: int) -> str:
     return session.names(session.record.language)[seat]
 
 
-def shown_name(session: GameSession, seat: int, lang: str) -> str:
-    """A seat as every board, panel and result names it (`bot.session.shown_names`)."""
-    return session.names(lang)[seat]
-
-
 def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
     """Final ranking with scores, per-round scores, tie-break and result."""
     slug = session.record.slug
+    names = session.names(lang)
     lines = []
     if outcome.cooperative:
         lines.append(t(lang, f"result-{slug}-{outcome.result}", score=outcome.scores[0]))
         stuck = outcome.details.get("stuck_seat")
         if stuck is not None:
-            lines.append(t(lang, "result-stuck", who=shown_name(session, stuck, lang)))
+            lines.append(t(lang, "result-stuck", who=names[stuck]))
     else:
         order = sorted(range(len(outcome.scores)), key=lambda s: outcome.ranking[s])
         seats = session.record.seats
@@ -249,11 +247,10 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
             # A removed member's seat was the AI's to the end: the result is not theirs.
             played_by = f" ({t(lang, 'result-ai-kicked')})" if seats[seat].kicked else ""
             lines.append(
-                f"{medal} {shown_name(session, seat, lang)}{played_by} — "
+                f"{medal} {names[seat]}{played_by} — "
                 + t(lang, "score-points", points=outcome.scores[seat])
                 + rounds
             )
-        names = [shown_name(session, s, lang) for s in range(len(outcome.scores))]
         lines += renderer(slug).tiebreak_lines(outcome, session.state.options, names, lang)
         if has(lang, result := f"result-{slug}-{outcome.result}"):
             lines.append(t(lang, result))
@@ -326,7 +323,7 @@ def server_games_embed(
 def server_game_line(client: discord.Client, session: GameSession, lang: str) -> str:
     """One lobby or game: what it is, where (a link to its message), who plays."""
     record = session.record
-    players = ", ".join(shown_name(session, s, lang) for s in range(len(record.seats)))
+    players = ", ".join(session.names(lang))
     return t(
         lang,
         f"games-{listed_as(session)}",

@@ -20,7 +20,7 @@ from bot.runtime import GameError
 from bot.session import GameSession
 from cogs import ids
 from cogs.items import Component
-from cogs.messages import COLOUR, game_text, game_title, outcome_text, shown_name
+from cogs.messages import COLOUR, game_text, game_title, outcome_text
 from cogs.permissions import reader
 from cogs.replies import Reply
 from cogs.views import Button, detached
@@ -140,10 +140,7 @@ def replay_embed(replay: Replay, step: Step, lang: str) -> discord.Embed:
     footer = t(lang, "replay-footer", id=record.id)
     embed.set_footer(text=footer)
     hands = [
-        (
-            shown_name(session, seat, lang),
-            "\n".join(render.revealed(game.view(step.state, seat), lang)),
-        )
+        (names[seat], "\n".join(render.revealed(game.view(step.state, seat), lang)))
         for seat in range(len(record.seats))
     ]
     if not any(hand for _, hand in hands):  # the board shows it all (Ingenious, the end)
