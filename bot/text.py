@@ -17,7 +17,8 @@ _ONE_LINE = {c: " " for c in [*range(0x20), *range(0x7F, 0xA0)]} | dict.fromkeys
 """Control characters (a line break, a tab) become spaces. Zero-width spaces and the controls
 of text direction go: one left open reverses the rest of its line (a score after a name), and
 an invisible one makes two names look the same. Joiners that compose emoji and scripts stay."""
-_UNESCAPED_BRACKET = re.compile(r"(?<!\\)([\[\]])")
+_UNESCAPED_BRACKET = re.compile(r"(?<!\\)((?:\\\\)*)([\[\]])")
+"""A bracket after an even number of backslashes (each pair one escaped backslash)."""
 
 
 def shown(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -33,4 +34,4 @@ def shown(text: str, limit: int = ECHO_LIMIT) -> str:
         text = text[: limit - 1] + "…"
     text = discord.utils.escape_markdown(discord.utils.escape_mentions(text))
     # escape_markdown escapes only a whole masked link ([text](url)), and only its "[".
-    return _UNESCAPED_BRACKET.sub(r"\\\1", text).replace("<", "\\<")
+    return _UNESCAPED_BRACKET.sub(r"\1\\\2", text).replace("<", "\\<")
