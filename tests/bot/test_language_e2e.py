@@ -174,18 +174,24 @@ async def test_russian_genial_board_button_and_footer_agree(world):
 # --- The AI takes over after the first timeout ---------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
-async def test_takeover_after_a_single_timeout_does_not_say_again(world, lang):
-    """With /config afk takeover_after:1 the AI takes the seat at the very first timeout; the
-    notice must not say the time ran out «снова» / "again"."""
+async def the_game_of_two(world: Any, lang: str) -> tuple[Any, Any]:
+    """The server speaks `lang`; Anna and Bert, who speak it too, start The Game (Anna's move)."""
     await server_in(world, lang)
-    await world.admin.slash(world.channel, "config afk", policy="ai", takeover_after=1)
     anna = world.member("anna", locale=LOCALE[lang])
     bert = world.member("bert", locale=LOCALE[lang])
     await anna.slash(world.channel, "newgame", game="thegame")
     lobby = world.channel.last_message
     await click_verb(bert, lobby, "join")
     await click_verb(anna, lobby, "start")
+    return anna, bert
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_takeover_after_a_single_timeout_does_not_say_again(world, lang):
+    """With /config afk takeover_after:1 the AI takes the seat at the very first timeout; the
+    notice must not say the time ran out «снова» / "again"."""
+    await world.admin.slash(world.channel, "config afk", policy="ai", takeover_after=1)
+    anna, _ = await the_game_of_two(world, lang)
     await world.env.advance_time(121)
 
     notice = next(m for m in reversed(world.channel.history()) if m.content.startswith("🤖"))
@@ -202,13 +208,7 @@ async def test_takeover_after_a_single_timeout_does_not_say_again(world, lang):
 @pytest.mark.parametrize("lang", ["ru", "en"])
 async def test_takeover_after_repeated_timeouts_says_again(world, lang):
     """Pinned: with the default of two timeouts, «снова» / "again" is right."""
-    await server_in(world, lang)
-    anna = world.member("anna", locale=LOCALE[lang])
-    bert = world.member("bert", locale=LOCALE[lang])
-    await anna.slash(world.channel, "newgame", game="thegame")
-    lobby = world.channel.last_message
-    await click_verb(bert, lobby, "join")
-    await click_verb(anna, lobby, "start")
+    anna, bert = await the_game_of_two(world, lang)
     session = only_session(world)
     await world.env.advance_time(121)
     while 1 in session.to_act():

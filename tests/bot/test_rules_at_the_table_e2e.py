@@ -91,20 +91,26 @@ async def test_r25_a_team_fire_card_may_wait_until_the_end_of_the_next_turn(worl
     assert done.response.content == "🔥 ⬆️1 is burning (22): cover it by the end of the next turn!"
 
 
-async def test_a5_with_the_expert_endgame_minimum_the_empty_deck_keeps_three_cards_a_turn(world):
-    """A5 override (option expert_endgame_min, R21): once the deck is empty the expert minimum
-    of three stays (all remaining cards when fewer), and the announcement says so, like the
-    panel and the board, instead of "from now on one card per turn is enough"."""
+async def solo_expert_draws_the_last_card(world, **options):
+    """A solo expert game of The Game (with `options`): three cards played, then End turn
+    draws the deck's last card. The session, and the answer to End turn."""
     alice = world.members[0]
     await pictures_off(world)
-    await open_game(world, alice, "thegame", [], expert="yes", expert_endgame_min="yes")
+    await open_game(world, alice, "thegame", [], expert="yes", **options)
     session = only_session(world)
     hand = (10, 11, 12, 13, 14, 15, 16, 17)
     session.state = session.state.model_copy(update={"hands": (hand,), "deck": (50,)})
     for card in (10, 11, 12):
         await play_on(alice, world, card, "⬆️1")
     panel = await open_hand(alice, world)
-    done = await alice.click(panel.message, label="End turn")
+    return session, await alice.click(panel.message, label="End turn")
+
+
+async def test_a5_with_the_expert_endgame_minimum_the_empty_deck_keeps_three_cards_a_turn(world):
+    """A5 override (option expert_endgame_min, R21): once the deck is empty the expert minimum
+    of three stays (all remaining cards when fewer), and the announcement says so, like the
+    panel and the board, instead of "from now on one card per turn is enough"."""
+    session, done = await solo_expert_draws_the_last_card(world, expert_endgame_min="yes")
 
     assert session.state.minimum == 3 and not session.state.deck
     shown = description(done.response)
@@ -118,16 +124,7 @@ async def test_a5_with_the_expert_endgame_minimum_the_empty_deck_keeps_three_car
 async def test_r13_without_the_override_the_empty_deck_asks_for_one_card(world):
     """R13/A5: in the expert game without the override the minimum drops to one (kept: the
     announcement is right there)."""
-    alice = world.members[0]
-    await pictures_off(world)
-    await open_game(world, alice, "thegame", [], expert="yes")
-    session = only_session(world)
-    hand = (10, 11, 12, 13, 14, 15, 16, 17)
-    session.state = session.state.model_copy(update={"hands": (hand,), "deck": (50,)})
-    for card in (10, 11, 12):
-        await play_on(alice, world, card, "⬆️1")
-    panel = await open_hand(alice, world)
-    done = await alice.click(panel.message, label="End turn")
+    session, done = await solo_expert_draws_the_last_card(world)
     assert session.state.minimum == 1
     assert done.response.content == "The deck is empty: from now on one card per turn is enough."
     assert "👉 Your turn: play at least one card, then end your turn." in description(done.response)
