@@ -7,7 +7,7 @@ only then is it shown.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import count
@@ -18,7 +18,7 @@ from bot.ai_worker import decide
 from bot.i18n import t
 from bot.render import renderer
 from bot.storage import GameRecord, LoggedAction, SeatRecord
-from bot.text import NAME_LIMIT, shown
+from bot.text import NAME_LIMIT, looks, shown
 from engines.core import AnyGame, Event, action_adapter, decode_action
 
 UNDO = '{"undo": true}'
@@ -54,15 +54,29 @@ def typed_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
     ("AI 2", «ИИ 2»), whoever reads it and whatever language the game was opened in.
 
     🤖 marks the AI's seats wherever they are named: a member's own is left out, so that nobody
-    passes for the AI.
+    passes for the AI. Members whose names look the same (two "Alex") are told apart by their
+    seats' numbers, as the lobby and the board list them: "Alex #1", "Alex #3".
     """
     number = count(1)
-    return [
+    names = [
         t(lang, "ai-name", number=next(number))
         if s.user_id is None
         else s.name.replace(AI_MARK, "").strip() or "?"
         for s in seats
     ]
+    members = [name for seat, name in zip(seats, names, strict=True) if seat.user_id is not None]
+    twins = {look for look, n in Counter(map(looks, members)).items() if n > 1}
+    return [
+        _numbered(name, index) if seat.user_id is not None and looks(name) in twins else name
+        for index, (seat, name) in enumerate(zip(seats, names, strict=True))
+    ]
+
+
+def _numbered(name: str, index: int) -> str:
+    """A name with its seat's number, within Discord's length for a name (the number kept)."""
+    suffix = f" #{index + 1}"
+    room = NAME_LIMIT - len(suffix)
+    return (name if len(name) <= room else name[: room - 1] + "…") + suffix
 
 
 def shown_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:

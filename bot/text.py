@@ -21,6 +21,12 @@ _UNESCAPED_BRACKET = re.compile(r"(?<!\\)((?:\\\\)*)([\[\]])")
 """A bracket after an even number of backslashes (each pair one escaped backslash)."""
 
 
+def looks(text: str) -> str:
+    """What `text` looks like to a reader once shown: two names that give the same are told
+    apart by their seats (case and runs of spaces do not tell names apart on screen)."""
+    return " ".join(text.translate(_ONE_LINE).split()).casefold()
+
+
 def shown(text: str, limit: int = ECHO_LIMIT) -> str:
     """`text` as literal characters, on one line: markdown, mentions and Discord's own `<…>`
     syntax escaped, cut to `limit` characters.

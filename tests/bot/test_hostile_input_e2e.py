@@ -207,6 +207,31 @@ async def test_the_board_marks_the_ai_so_that_a_member_named_like_it_is_told_apa
     assert [line.split(" — ")[0] for line in named] == ["⏳ **AI 1**", "✅ **🤖 AI 1**"], named
 
 
+async def test_members_with_the_same_name_are_told_apart_by_their_seats(world):
+    """Two members show as "Alex" (one as " alex ", and one more of 31 letters twice): every
+    list of players, the board's lines and the results number them by seat, as the lobby lists
+    the seats, so nobody can pass for the other; a name nobody shares stays as it is."""
+    alex, twin = nicknamed(world, "Alex"), nicknamed(world, " alex ")
+    long_name = "L" * 31
+    long, long_twin = nicknamed(world, long_name), nicknamed(world, long_name)
+    alice = world.members[0]
+    lobby = await open_lobby(world, alex, "zero", [alice, twin, long, long_twin])
+    assert seat_lines(lobby) == [
+        "1. Alex #1 (host)",
+        "2. alice",
+        "3. alex #3",
+        f"4. {'L' * 28}… #4",
+        f"5. {'L' * 28}… #5",
+    ]
+    await click_verb(alex, lobby, "start")
+    text = board(world).embeds[0].description
+    assert "Alex #1" in text and "alex #3" in text, text
+    game_id = only_session(world).id
+    await pass_to_end(world, game_id, [alex, alice, twin, long, long_twin])
+    results = world.channel.last_message.content
+    assert "Alex #1" in results and "alex #3" in results, results
+
+
 async def test_hostile_option_text_is_refused_in_russian_and_opens_nothing(world, caplog):
     """Format strings, mentions, markdown, a 6000-character value: a Russian member is told in
     Russian what is wrong, quoted short and escaped; no lobby opens; nothing is logged."""
