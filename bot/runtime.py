@@ -546,9 +546,13 @@ class Runtime:
             session.check_fresh(seat, drawn_version, action)
             return await self._move(session, seat, action, by_ai=False)
 
-    async def undo(self, session: GameSession, user_id: int) -> None:
-        """The member takes back their last move, if the game's rules let them (undoable)."""
+    async def undo(self, session: GameSession, user_id: int, drawn_version: int) -> None:
+        """The member takes back their last move, if the game's rules let them (undoable), from
+        a panel drawn at the game's current version (else StaleAction: a second click of the
+        same Undo, or a move made since, must not take back another)."""
         async with self._playing(session, user_id) as seat:
+            if drawn_version != session.version:
+                raise StaleAction
             move = session.take_back(seat)
             if move is None:
                 raise GameError("error-nothing-to-undo")

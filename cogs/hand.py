@@ -400,10 +400,10 @@ async def undo(reply: Answer, game_id: str, version: int) -> None:
     session = bot.runtime.get(game_id)
     seat = seated(session, reply.user_id)
     content = None
-    if version != session.version:
+    try:
+        await bot.runtime.undo(session, reply.user_id, version)
+    except StaleAction:
         content = t(reply.lang, "error-stale")
-    else:
-        await bot.runtime.undo(session, reply.user_id)
     await redraw(reply, session, seat, content=content)
 
 

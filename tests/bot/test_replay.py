@@ -102,7 +102,7 @@ async def play_out(runtime: Runtime, slug: str, players: int) -> Any:
         await runtime.act(session, HOST, action, session.version)
         if not undone and session.running:
             try:
-                await runtime.undo(session, HOST)
+                await runtime.undo(session, HOST, session.version)
             except GameError:
                 continue
             undone = True

@@ -15,6 +15,7 @@ from tests.bot.driver import (
     press,
     ready_move,
 )
+from tests.bot.test_races_e2e import answered, while_busy
 
 
 def undo_button(panel):
@@ -73,6 +74,32 @@ async def test_the_game_nothing_is_taken_back_once_the_turn_ended_with_the_draw(
     assert session.state is drawn
     fresh = (await alice.click(board(world), label="My hand")).response
     assert undo_button(fresh) is None
+
+
+async def test_the_game_undo_clicked_twice_at_once_takes_back_one_card(world):
+    """A double click on Undo: the first takes the last card back; the second, from the same
+    panel, is refused as out of date (the card before it stays played) on the current panel."""
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    await play_a_card(alice, world)
+    after_one = session.state
+    panel = await play_a_card(alice, world)
+    undo_id = undo_button(panel)["custom_id"]
+
+    first, second = await while_busy(
+        world,
+        session,
+        lambda: alice.click(message_of(panel), custom_id=undo_id),
+        lambda: alice.click(message_of(panel), custom_id=undo_id),
+    )
+
+    answered(first)
+    answered(second)
+    assert session.state.hands == after_one.hands and session.state.piles == after_one.piles
+    assert second.response.content.startswith("That panel was out of date")
+    assert second.response.id == panel.id and undo_button(second.response) is None
+    assert second.followups == []
 
 
 async def test_the_game_a_signal_from_another_player_ends_the_chance_to_take_back(world):
