@@ -24,6 +24,7 @@ import engines
 from bot.runtime import GameError
 from bot.session import UNDO
 from bot.storage import FinishedGame, GameRecord, LoggedAction, Reader, Storage
+from bot.takeback import Window, after_move, taken_back
 from engines.core import AnyGame, Event, Outcome, action_adapter
 
 CHECKPOINT = 8
@@ -64,13 +65,13 @@ class Replay:
         ]
         options = self.game.SPEC.Options.model_validate(self.record.options)
         dealt = self.game.setup(options, len(self.record.seats), self.record.seed)
-        self._kept: dict[int, tuple[Any, Any]] = {0: (None, dealt)}
-        """Per kept step: the state before it and the state after it."""
-        before, state = None, dealt
+        self._kept: dict[int, tuple[Window | None, Any]] = {0: (None, dealt)}
+        """Per kept step: what could be taken back after it, and the state after it."""
+        window, state = None, dealt
         for number in range(1, self.steps + 1):
-            before, state = state, self._next(number, before, state)[0]
+            state, _, window = self._next(number, window, state)
             if number % CHECKPOINT == 0:
-                self._kept[number] = (before, state)
+                self._kept[number] = (window, state)
         outcome = self.game.outcome(state)
         # Rules that changed since the game was played would replay it into another game.
         if outcome is None or outcome != Outcome.model_validate_json(finished.outcome):
@@ -82,13 +83,21 @@ class Replay:
         """How many steps follow the deal."""
         return len(self.entries)
 
-    def _next(self, number: int, before: Any, state: Any) -> tuple[Any, list[Event]]:
-        """The state after step `number`, from the states before and after step `number - 1`."""
-        action = self._actions[number - 1]
+    def _next(
+        self, number: int, window: Window | None, state: Any
+    ) -> tuple[Any, list[Event], Window | None]:
+        """The state after step `number`, its events and what could be taken back then, from
+        the state after step `number - 1` and what could be taken back then."""
+        action, seat = self._actions[number - 1], self.entries[number - 1].seat
         if action is None:
-            # A move taken back: the state before it, its version moving on (bot.session).
-            return before.model_copy(update={"version": state.version + 1}), []
-        return self.game.apply(state, self.entries[number - 1].seat, action)
+            taken = taken_back(window, self.game, seat, state.version + 1)
+            if taken is None:  # a log that the rules as they are now do not play
+                raise GameError("error-replay-changed")
+            back, window = taken
+            return back, [], window
+        after, events = self.game.apply(state, seat, action)
+        by_ai = self.entries[number - 1].by_ai
+        return after, events, after_move(window, self.game, state, seat, action, after, by_ai=by_ai)
 
     def step(self, number: int) -> Step:
         """The game after step `number` (clamped to the deal and the end)."""
@@ -96,10 +105,10 @@ class Replay:
         if number == 0:
             return Step(number=0, state=self._kept[0][1], seat=None, events=())
         start = (number - 1) // CHECKPOINT * CHECKPOINT
-        before, state = self._kept[start]
+        window, state = self._kept[start]
         for passed in range(start + 1, number):
-            before, state = state, self._next(passed, before, state)[0]
-        after, events = self._next(number, before, state)
+            state, _, window = self._next(passed, window, state)
+        after, events, _ = self._next(number, window, state)
         entry = self.entries[number - 1]
         return Step(
             number=number,

@@ -548,10 +548,10 @@ class Runtime:
 
     async def undo(self, session: GameSession, user_id: int, drawn_version: int) -> None:
         """The member takes back their last move, if the game's rules let them (undoable), from
-        a panel drawn at the game's current version (else StaleAction: a second click of the
-        same Undo, or a move made since, must not take back another)."""
+        a panel drawn since that move (else StaleAction: a second click of the same Undo must
+        not take back another)."""
         async with self._playing(session, user_id) as seat:
-            if drawn_version != session.version:
+            if session.acted_since(seat, drawn_version):
                 raise StaleAction
             move = session.take_back(seat)
             if move is None:
@@ -743,7 +743,7 @@ class Runtime:
         back = None if move.entry.by_ai or not session.record.seats[mover].timeouts else mover
         # No snapshot where the move may still be taken back: the state before it must come
         # back from the log after a restart.
-        due = version % self.snapshot_every == 0 and move.undo is None
+        due = version % self.snapshot_every == 0 and move.window is None
         snapshot = move.state.model_dump_json() if due else None
         last_moves = session.last_moves_after(move) if due else []
         outcome = session.game.outcome(move.state)

@@ -18,6 +18,7 @@ from bot.ai_worker import decide
 from bot.i18n import t
 from bot.render import renderer
 from bot.storage import GameRecord, LoggedAction, SeatRecord
+from bot.takeback import Window, after_move, taken_back
 from bot.text import NAME_LIMIT, looks, shown
 from engines.core import AnyGame, Event, action_adapter, decode_action
 
@@ -97,8 +98,8 @@ class Move:
     state: Any
     events: list[Event]
     entry: LoggedAction
-    undo: Any = None
-    """The state the seat may go back to by taking this move back (None: it may not)."""
+    window: Window | None = None
+    """What may be taken back once this move is the game's (None: nothing)."""
 
 
 @dataclass
@@ -113,8 +114,8 @@ class GameSession:
     _unworded: list[Event] = field(default_factory=list)
     """Public events not worded yet: only a board draws them, and boards are drawn far less
     often than moves are made (the edits are paced), so most are never worded at all."""
-    undo_point: tuple[int, Any] | None = None
-    """(seat, state before) while the last move may be taken back by the seat that made it."""
+    takeback: Window | None = None
+    """The moves that may still be taken back (`bot.takeback`), if any."""
     waiting: frozenset[int] = frozenset()
     """The human seats the current deadline is for."""
 
@@ -148,6 +149,10 @@ class GameSession:
     def names(self, lang: str) -> list[str]:
         """The seats' names as messages in `lang` show them (`shown_names`)."""
         return shown_names(self.record.seats, lang)
+
+    def may_take_back(self, seat: int) -> bool:
+        """Whether the seat may take its last move back now."""
+        return self.takeback is not None and self.takeback.open_for(seat)
 
     def to_act(self) -> frozenset[int]:
         """Seats that must act now (empty outside a running game)."""
@@ -200,27 +205,34 @@ class GameSession:
 
     def play(self, seat: int, action: Any, *, by_ai: bool) -> Move:
         """Apply a checked action to a copy of the state; nothing changes until `accept`."""
-        new_state, events = self.game.apply(self.state, seat, action)
+        new_state, events, window = self._applied(seat, action, by_ai=by_ai)
         entry = LoggedAction(
             seq=new_state.version,
             seat=seat,
             action=action_adapter(self.game.SPEC.Action).dump_json(action).decode(),
             by_ai=by_ai,
         )
-        undoable = not by_ai and self.game.undoable(self.state, seat, action, new_state)
-        return Move(seat, new_state, events, entry, self.state if undoable else None)
+        return Move(seat, new_state, events, entry, window)
+
+    def _applied(self, seat: int, action: Any, *, by_ai: bool) -> tuple[Any, list[Event], Any]:
+        """The state after the action, its events, and what may be taken back then."""
+        new_state, events = self.game.apply(self.state, seat, action)
+        args = (self.takeback, self.game, self.state, seat, action, new_state)
+        return new_state, events, after_move(*args, by_ai=by_ai)
 
     def take_back(self, seat: int) -> Move | None:
         """The seat's last move taken back, as a move of its own (None if it may not be).
 
-        The state goes back to the one before that move; its version still moves on, so every
-        panel drawn since is stale and the log's numbers keep rising.
+        The game goes back to how it stood without that move (`bot.takeback`); its version
+        still moves on, so the seat's panels drawn since are stale and the log's numbers keep
+        rising.
         """
-        if self.undo_point is None or self.undo_point[0] != seat:
+        taken = taken_back(self.takeback, self.game, seat, self.state.version + 1)
+        if taken is None:
             return None
-        state = self.undo_point[1].model_copy(update={"version": self.state.version + 1})
+        state, window = taken
         entry = LoggedAction(seq=state.version, seat=seat, action=UNDO, by_ai=False)
-        return Move(seat, state, [], entry)
+        return Move(seat, state, [], entry, window)
 
     @property
     def recent(self) -> deque[str]:
@@ -233,7 +245,7 @@ class GameSession:
     def accept(self, move: Move) -> None:
         """Make a committed move the game's state (the caller holds the lock)."""
         self._advance(move.seat, move.state)
-        self.undo_point = None if move.undo is None else (move.seat, move.undo)
+        self.takeback = move.window
         self._remember(move.events)
         if move.entry.action == UNDO:
             self._word(self._unworded)
@@ -253,21 +265,20 @@ class GameSession:
         adapter = action_adapter(self.game.SPEC.Action)
         public: list[Event] = []
         for entry in actions:
-            if entry.action == UNDO and self.undo_point is not None:
-                before = self.undo_point[1]
-                self._advance(entry.seat, before.model_copy(update={"version": entry.seq}))
-                self.undo_point = None
+            if entry.action == UNDO:
+                move = self.take_back(entry.seat)
+                if move is None:
+                    raise LookupError(f"game {self.id} logs a take-back with nothing to take back")
+                state, window = move.state, move.window
                 self._word(public)
                 public = []
                 self._worded.append(self._undo_line(entry.seat))
-                continue
-            action = adapter.validate_json(entry.action)
-            before = self.state
-            state, events = self.game.apply(before, entry.seat, action)
+            else:
+                action = adapter.validate_json(entry.action)
+                state, events, window = self._applied(entry.seat, action, by_ai=entry.by_ai)
+                public += events
             self._advance(entry.seat, state)
-            undoable = not entry.by_ai and self.game.undoable(before, entry.seat, action, state)
-            self.undo_point = (entry.seat, before) if undoable else None
-            public += events
+            self.takeback = window
         # Worded at once: a restored game may wait long for its next move, and words take
         # less memory than events. Only the last few lines are kept.
         self._word(public)

@@ -318,7 +318,7 @@ def hand_panel(
     slug = game.SPEC.slug
     legal = game.legal_actions(state, seat)
     own = game.view(state, seat)
-    undoable = session.undo_point is not None and session.undo_point[0] == seat
+    undoable = session.may_take_back(seat)
     extras = game.extra_actions(state, seat) if session.running else []
     rows = ROWS - 1 if extras else ROWS
     slots = plan(slug, own, legal, picked, rows, lang, beside=undoable + dm)

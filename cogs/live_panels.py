@@ -66,7 +66,7 @@ def showing(session: GameSession, seat: int, user_id: int) -> Hashable:
     if holder.user_id != user_id or holder.kicked or holder.ai:
         return GONE
     acting = seat in session.to_act()
-    undoable = session.undo_point is not None and session.undo_point[0] == seat
+    undoable = session.may_take_back(seat)
     return acting, session.last_acted.get(seat), undoable
 
 

@@ -1,5 +1,5 @@
-"""Changing one's secret choice (docs/rules/mindup.md, R36): until everyone has chosen (the
-runtime takes back only the table's last move: not once another player has chosen since)."""
+"""Changing one's secret choice (docs/rules/mindup.md, R36): until everyone has chosen, whoever
+chose in between (the runtime, `bot/takeback.py`, makes the others' choices again)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ import pytest
 
 import engines
 from bot.render import renderer
+from bot.takeback import Pending, Window
 from cogs.hand import DmToggle, hand_panel
 from cogs.panel import plan
 from engines.core import encode_action
@@ -126,7 +127,7 @@ def test_every_move_stays_on_the_panel_beside_undo_and_the_turn_dms_button(slug,
         single = {encode_action(a) for a, step in steps_of.items() if step is None}
         for dm in (False, True):
             for undo in (False, True):
-                session.undo_point = (seat, state) if undo else None
+                session.takeback = Window(state, (Pending(seat, None, own=True),)) if undo else None
                 first = hand_panel(session, seat, "en", dm=dm)["view"]
                 shown = set(offered(first))
                 for key in picks(first):

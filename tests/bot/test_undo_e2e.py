@@ -126,3 +126,58 @@ async def test_mind_up_a_secret_choice_is_changed_until_everyone_has_chosen(worl
     assert session.state.choices[0] is None
     assert undo_button(back.response) is None
     assert any(c["custom_id"].startswith("tb:act:") for c in components(back.response))
+
+
+@pytest.mark.both_databases
+async def test_r36_mind_up_a_choice_is_changed_after_others_chose_since_until_the_reveal(world):
+    """Alice chooses, then Bob: Alice may still take her card back (A13: no change after the
+    reveal only), from the panel her choice left her; Bob's choice stands, also after a
+    restart, and the reveal shows the card she chose instead."""
+    alice, bob, carol = world.members
+    await open_game(world, alice, "mindup", [bob, carol])
+    session = only_session(world)
+    opened = (await alice.click(board(world), label="My hand")).response
+    panel, first = await ready_move(alice, opened)
+    chosen = (await press(alice, panel, first)).response
+    first_card = session.state.choices[0]
+    opened = (await bob.click(board(world), label="My hand")).response
+    await press(bob, *(await ready_move(bob, opened)))
+    bobs = session.state.choices[1]
+    assert bobs is not None
+
+    back = await alice.click(message_of(chosen), custom_id=undo_button(chosen)["custom_id"])
+
+    assert "out of date" not in (back.response.content or "")
+    assert session.state.choices[0] is None and session.state.choices[1] == bobs
+    assert first_card in session.state.hands[0]
+    await world.env.settle()
+    assert "⏳ **alice**" in board(world).embeds[0].description
+    await world.restart()
+    session = only_session(world)
+    assert session.state.choices[0] is None and session.state.choices[1] == bobs
+    opened = (await alice.click(board(world), label="My hand")).response
+    assert undo_button(opened) is None  # one take-back: her card is back in her hand
+    cards = [c for c in components(opened) if c["custom_id"].startswith("tb:act:")]
+    await press(alice, opened, cards[1])  # not the card she chose first (the lowest)
+    second_card = session.state.choices[0]
+    assert second_card != first_card
+    opened = (await carol.click(board(world), label="My hand")).response
+    await press(carol, *(await ready_move(carol, opened)))
+    assert session.state.choices == (None, None, None)  # revealed
+    assert second_card not in session.state.hands[0] and first_card in session.state.hands[0]
+
+
+async def test_r36_mind_up_the_ais_choice_does_not_end_a_members_chance_to_change(world):
+    """Beside an AI seat that chooses at once, Alice still changes her choice."""
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "mindup", [bob], ai=1)
+    session = only_session(world)
+    opened = (await alice.click(board(world), label="My hand")).response
+    chosen = (await press(alice, *(await ready_move(alice, opened)))).response
+    await world.env.settle()
+    assert session.state.choices[2] is not None  # the AI chose too
+
+    back = await alice.click(message_of(chosen), custom_id=undo_button(chosen)["custom_id"])
+
+    assert session.state.choices[0] is None and session.state.choices[2] is not None
+    assert undo_button(back.response) is None
