@@ -580,6 +580,12 @@ class Runtime:
     async def _to_ai(self, session: GameSession, seat: int, *, left_server: bool) -> None:
         """`hand_to_ai`, the caller holding the lock of the running game."""
         record = _with_seat(session.record, seat, ai=True)
+        if left_server and record.seats[seat].user_id == record.host_id:
+            # Gone for good: what only the host may do (/game end, being told the bot may no
+            # longer post) passes to a member still playing, as a lobby's does.
+            heirs = [s.user_id for s in record.seats if not s.ai and s.user_id is not None]
+            if heirs:
+                record = record.model_copy(update={"host_id": heirs[0]})
         if _nobody_left(record):
             await self._pause(session, record, await self.config(record.guild_id))
             return

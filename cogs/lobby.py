@@ -176,6 +176,10 @@ async def lobby_click(reply: Reply, game_id: str, verb: str) -> None:
     elif verb == "rmai":
         await runtime.remove_ai(session, user.id)
     elif verb == "start":
+        # The channel's permissions may have changed since the lobby opened (it may stay open
+        # for a day): a game that cannot post would fall silent at its first notice.
+        cfg = await runtime.config(session.record.guild_id)
+        permissions.require(reply.interaction, cfg, new_thread=False)
         await runtime.start(session, user.id, reply.lang)
     elif verb == "cancel":
         await runtime.cancel(session, user.id)

@@ -142,14 +142,17 @@ class DiscordPresenter:
             channel = self._channel(session)
             new = channel.get_partial_message(session.record.message_id or old_message_id)
             await self.outbox.slot(("edit", channel.id))
-            # Deleted by a moderator, most likely why it was posted again: nothing to point.
-            with suppress(discord.NotFound):
+            try:
                 await channel.get_partial_message(old_message_id).edit(
                     content=t(lang, "board-moved", link=new.jump_url),
                     embed=None,
                     view=None,
                     attachments=[],
                 )
+            except discord.NotFound:
+                pass  # deleted by a moderator, most likely why it was posted again
+            except discord.HTTPException as exc:
+                await self._failed(session, exc)
 
         self._post(session, f"moved:{old_message_id}", work)
 
@@ -251,14 +254,12 @@ class DiscordPresenter:
         buried = 0 < self.repost_after <= self._below.get(session.id, 0)
         if buried and not final and record.message_id is not None:
             # Out of sight under the game's own messages: posted again below, in order with
-            # them; the old board points down to the new one.
+            # them; the old board points down to the new one. Refused, it is edited in place.
             old = record.message_id
             async with self._posting.setdefault(session.id, asyncio.Lock()):
-                await self.outbox.slot(("post", channel.id))
-                posted = await channel.send(**with_picture(message, picture))
-                await self.client.runtime.board_posted(session, posted.id)
-            self.board_moved(session, old)
-            return
+                if await self._post_board(session, with_picture(message, picture)):
+                    self.board_moved(session, old)
+                    return
         if record.message_id is not None:
             try:
                 edited = with_picture(message, picture, edit=True)
@@ -270,10 +271,20 @@ class DiscordPresenter:
                 if exc.code not in (EDIT_TOO_OLD, UNKNOWN_MESSAGE):
                     await self._failed(session, exc)
                     return
-        await self.outbox.slot(("post", channel.id))
-        posted = await channel.send(**with_picture(message, picture))
+        await self._post_board(session, with_picture(message, picture))
+
+    async def _post_board(self, session: GameSession, message: dict[str, Any]) -> bool:
+        """Post the board below as the game's board; False if Discord refused it."""
+        channel = self._channel(session)
+        try:
+            await self.outbox.slot(("post", channel.id))
+            posted = await channel.send(**message)
+        except discord.HTTPException as exc:
+            await self._failed(session, exc)
+            return False
         await self.client.runtime.board_posted(session, posted.id)
         self._below.pop(session.id, None)
+        return True
 
     # --- turns and announcements ---
 
@@ -306,8 +317,7 @@ class DiscordPresenter:
 
         async def post() -> None:
             text = "\n".join(self._said.pop(session.id, []))
-            if text:
-                await self._send(session, text)
+            if text and await self._send(session, text):
                 self._posted_under(session)
 
         self._post(session, f"say:{session.id}", post)
@@ -408,8 +418,8 @@ class DiscordPresenter:
         self._notices += 1
 
         async def post() -> None:
-            await self._send(session, text, view, pings)
-            self._posted_under(session)
+            if await self._send(session, text, view, pings):
+                self._posted_under(session)
 
         self._post(session, f"notice:{self._notices}", post)
 
@@ -426,7 +436,8 @@ class DiscordPresenter:
         text: str,
         view: discord.ui.View | None = None,
         pings: discord.AllowedMentions | None = None,
-    ) -> None:
+    ) -> bool:
+        """Post in the game's channel; False if Discord refused it (nothing was posted)."""
         channel = self._channel(session)
         fields: dict[str, Any] = {"view": view} if view else {}
         if pings is not None:
@@ -437,6 +448,8 @@ class DiscordPresenter:
                 await channel.send(text[:2000], **fields)
         except discord.HTTPException as exc:
             await self._failed(session, exc)
+            return False
+        return True
 
     async def _failed(self, session: GameSession, exc: discord.HTTPException) -> None:
         """A post or edit in the game's channel failed. Refused (a moderator took the bot's
@@ -458,6 +471,16 @@ class DiscordPresenter:
             missing=permissions.named(lacking, lang),
             count=len(lacking),
         )
+
+    async def permissions_changed(self, guild_id: int) -> None:
+        """A channel's or a role's permissions changed in a server: each game there whose host
+        was told the bot may not post is drawn again once it may (the moves made meanwhile were
+        not shown), and its host is told anew should the permissions go again."""
+        refused = [s for s in self.client.runtime.in_guild(guild_id) if s.id in self._refused]
+        for session in refused:
+            if not await self._lacking(session):
+                self._refused.discard(session.id)
+                self.board_changed(session)
 
     async def _lacking(self, session: GameSession) -> list[str]:
         """What the bot may not do in the game's channel, as far as its cache knows."""
@@ -573,3 +596,12 @@ async def setup(bot: commands.Bot) -> None:
         bot, settings.board_edit_interval, outbox, settings.board_repost_after
     )
     bot.use_presenter(presenter)
+
+    async def channel_updated(_: object, after: discord.abc.GuildChannel) -> None:
+        await presenter.permissions_changed(after.guild.id)
+
+    async def role_updated(_: object, after: discord.Role) -> None:
+        await presenter.permissions_changed(after.guild.id)
+
+    bot.add_listener(channel_updated, "on_guild_channel_update")
+    bot.add_listener(role_updated, "on_guild_role_update")
