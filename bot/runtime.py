@@ -378,8 +378,12 @@ class Runtime:
             self._require_lobby(session)
             seat = session.seat_of(user_id)
             if seat is not None and not session.record.seats[seat].ready:
-                # Invited to a rematch: joining confirms the seat kept for them.
+                # Invited to a rematch: joining confirms the seat kept for them. A lobby whose
+                # host is only invited (the one who opened it left) passes to the first who came.
                 record = _with_seat(session.record, seat, ready=True, name=name, lang=lang)
+                host = session.seat_of(record.host_id)
+                if host is not None and not record.seats[host].ready:
+                    record = record.model_copy(update={"host_id": user_id})
                 await self.storage.save_game(record)
                 session.record = record
                 return
@@ -476,8 +480,13 @@ class Runtime:
         async with session.lock:
             self._require_host_in_lobby(session, user_id)
             spec = session.game.SPEC
-            # A rematch starts with the players who confirmed; the others' seats go.
-            playing = [seat for seat in session.record.seats if seat.ready]
+            # A rematch starts with the players who confirmed (the host by starting it); the
+            # others' seats go.
+            playing = [
+                seat.model_copy(update={"ready": True}) if seat.user_id == user_id else seat
+                for seat in session.record.seats
+                if seat.ready or seat.user_id == user_id
+            ]
             count = len(playing)
             if not spec.min_players <= count <= spec.max_players:
                 raise GameError("error-seat-count", low=spec.min_players, high=spec.max_players)

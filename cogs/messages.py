@@ -19,7 +19,7 @@ from bot.i18n import has, t
 from bot.render import renderer
 from bot.runtime import GameError
 from bot.session import GameSession
-from bot.storage import GameRecord
+from bot.storage import GameRecord, SeatRecord
 from engines.core import Event, Outcome
 
 COLOUR = discord.Colour.blurple()
@@ -226,6 +226,12 @@ def mention(session: GameSession, seat: int) -> str:
     return session.names(session.record.language)[seat]
 
 
+def played_by(seat: SeatRecord, lang: str) -> str:
+    """What follows a removed member's name in a result: their seat was the AI's to the end,
+    so the result is not theirs (nor counted in their /stats)."""
+    return f" ({t(lang, 'result-ai-kicked')})" if seat.kicked else ""
+
+
 def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
     """Final ranking with scores, per-round scores, tie-break and result."""
     slug = session.record.slug
@@ -244,10 +250,8 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
             rounds = ""
             if len(outcome.round_scores) > 1:
                 rounds = " (" + " + ".join(str(r[seat]) for r in outcome.round_scores) + ")"
-            # A removed member's seat was the AI's to the end: the result is not theirs.
-            played_by = f" ({t(lang, 'result-ai-kicked')})" if seats[seat].kicked else ""
             lines.append(
-                f"{medal} {names[seat]}{played_by} — "
+                f"{medal} {names[seat]}{played_by(seats[seat], lang)} — "
                 + t(lang, "score-points", points=outcome.scores[seat])
                 + rounds
             )

@@ -26,7 +26,7 @@ from bot.text import NAME_LIMIT, shown
 from cogs import ids, replay
 from cogs.games import GAME_CHOICES
 from cogs.items import Component
-from cogs.messages import COLOUR, fitting, game_title, known
+from cogs.messages import COLOUR, fitting, game_title, known, played_by
 from cogs.permissions import reader
 from cogs.replay import ReplayButton
 from cogs.replies import Reply, guarded
@@ -264,7 +264,11 @@ def past_line(number: int, game: PastGame, lang: str) -> str:
     """One finished game: what, when, its id, and its players with their results."""
     head = t(lang, "history-line", number=number, game=game_title(game.slug, lang), id=game.game_id)
     head += f" · {when(game.finished_at)}"
-    names = shown_names([seat for seat, _ in game.seats], lang)
+    seats = [seat for seat, _ in game.seats]
+    names = [
+        name + played_by(seat, lang)
+        for seat, name in zip(seats, shown_names(seats, lang), strict=True)
+    ]
     results = [result for _, result in game.seats]
     if cooperative(game.slug):
         first = results[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.bot.driver import click_verb, finished, only_session, open_game, play_to_end
+from tests.bot.test_stats_e2e import zero_by_passing
 
 
 async def finished_game(world):
@@ -57,3 +58,41 @@ async def test_the_host_starts_a_rematch_without_those_who_did_not_confirm(world
     assert session.running and bob.id not in [s.user_id for s in session.record.seats]
     assert world.channel.last_message.content == ""  # the call to bob went with the lobby
     assert [s.ai for s in session.record.seats] == [False, True, True]
+
+
+async def test_a_rematch_host_who_was_only_invited_is_seated_by_starting_it(world):
+    """Alice opens the rematch and leaves it: it passes to Bob, invited and not yet confirmed.
+    His Start confirms him: he plays, not two AIs on their own."""
+    alice, bob, _ = world.members
+    await zero_by_passing(world, alice, [bob], ai=1)
+    await alice.click(world.channel.last_message, label="🔁 Play again")
+    session = only_session(world)
+    await click_verb(alice, world.channel.last_message, "leave")
+    assert session.record.host_id == bob.id and not session.record.seats[0].ready
+    await click_verb(bob, world.channel.last_message, "addai")
+
+    await click_verb(bob, world.channel.last_message, "start")
+
+    assert session.running
+    seats = session.record.seats
+    assert [s.user_id for s in seats] == [bob.id, None, None] and all(s.ready for s in seats)
+
+
+async def test_a_rematch_left_by_its_host_passes_to_the_first_player_who_comes(world):
+    """Alice opens the rematch and leaves before anyone confirmed: it passes to Bob, who never
+    answers. Carol confirms her seat: the lobby is hers to fill and start, not Bob's to hold
+    until it expires."""
+    alice, bob, carol = world.members
+    await zero_by_passing(world, alice, [bob, carol])
+    await alice.click(world.channel.last_message, label="🔁 Play again")
+    session = only_session(world)
+    await click_verb(alice, world.channel.last_message, "leave")
+
+    await click_verb(carol, world.channel.last_message, "join")
+
+    assert session.record.host_id == carol.id
+    added = await click_verb(carol, world.channel.last_message, "addai")
+    assert not added.ephemeral  # the lobby redrawn, not "Only the host can do that."
+    await click_verb(carol, world.channel.last_message, "start")
+    assert session.running
+    assert [s.user_id for s in session.record.seats] == [carol.id, None]  # Bob never came

@@ -23,6 +23,7 @@ from tests.bot.driver import (
     board,
     components,
     finished,
+    only_session,
     open_game,
     play_to_end,
     private_channel,
@@ -453,3 +454,21 @@ async def test_an_abandoned_game_is_neither_counted_nor_rated(world):
     assert history.embeds[0].description == "No game has finished on this server yet."
     assert not history.components
     assert await world.env.bot.runtime.storage.stats.all_skills() == {}
+
+
+async def test_history_says_a_removed_members_seat_was_played_by_the_ai(world, monkeypatch):
+    """Bob is kicked as Zero starts and the AI wins with his seat: /history words it as the
+    results do ("played by the AI"), and /stats does not count the game for him."""
+    alice, bob, carol = world.members
+    deal(monkeypatch, 1)
+    await open_game(world, alice, "zero", [bob, carol])
+    game_id = only_session(world).id
+    await alice.slash(world.channel, "game kick", member=bob)
+    await pass_to_end(world, game_id, [alice, carol])
+    assert "🏆 bob (played by the AI) — 63 points" in world.channel.last_message.content
+    stats = (await bob.slash(world.channel, "stats", game="zero")).response.embeds[0]
+    assert stats.description == "bob has not finished a game on this server yet."
+
+    history = (await carol.slash(world.channel, "history")).response.embeds[0].description
+
+    assert history.splitlines()[1].startswith("🏆 bob (played by the AI) **63** · alice **")
