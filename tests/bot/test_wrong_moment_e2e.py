@@ -384,16 +384,20 @@ async def test_an_open_panel_says_the_game_is_over_once_the_host_ends_it(world):
     assert session.version == 0 and world.env.errors == []
 
 
-async def test_mind_up_undo_leaves_the_panel_once_another_player_chose(world):
+async def test_mind_up_undo_stays_while_others_choose_and_leaves_the_panel_at_the_reveal(world):
+    """Alice's panel keeps its Undo while Bob chooses (R36), and loses it, by itself, once
+    Carol's choice reveals them all."""
     alice, bob, carol = world.members
     board_message = await open_game(world, alice, "mindup", [bob, carol])
     opened = (await alice.click(board_message, label="My hand")).response
     chosen = await press(alice, *(await ready_move(alice, opened)))
     assert any(c["custom_id"].startswith("tb:undo:") for c in components(chosen.response))
-    bob_panel = (await bob.click(board_message, label="My hand")).response
-    await press(bob, *(await ready_move(bob, bob_panel)))
-    await world.env.settle()
-    assert not any(c["custom_id"].startswith("tb:undo:") for c in components(chosen.response))
+    for other in (bob, carol):
+        panel = (await other.click(board_message, label="My hand")).response
+        await press(other, *(await ready_move(other, panel)))
+        await world.env.settle()
+        undo_shown = any(c["custom_id"].startswith("tb:undo:") for c in components(chosen.response))
+        assert undo_shown == (other is bob)
     again = (await alice.click(board(world), label="My hand")).response
     assert not any(c["custom_id"].startswith("tb:undo:") for c in components(again))
 
