@@ -11,14 +11,16 @@ from __future__ import annotations
 import io
 import threading
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from fontpkg.pil import truetype
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.i18n import t
+from bot.text import looks
 
 WIDTH = 800
 SMALL = 22
@@ -66,11 +68,15 @@ _threads = threading.local()
 
 @dataclass(frozen=True)
 class Seats:
-    """Who sits at the table, as the text board names them, and whether a turn clock runs."""
+    """Who sits at the table, as the text board names them, whether a turn clock runs, and
+    whether the game waits for anyone at all."""
 
     names: tuple[str, ...]
     ai: tuple[bool, ...]
     clock: bool
+    halted: Literal["", "paused", "abandoned"] = ""
+    """Why nobody acts though the rules wait for someone: the game is paused (nobody at the
+    table) or was ended early; empty while it runs (or once it ended by the rules)."""
 
 
 class Painter(Protocol):
@@ -173,7 +179,22 @@ def fitted(text: str, size: int, bold: bool, width: int) -> str:
 
 def seat_name(seats: Seats, seat: int, lang: str) -> str:
     """A seat's name as the pictures show it; a name the font cannot draw at all is a number."""
-    return drawable(seats.names[seat]) or t(lang, "pic-seat", number=seat + 1)
+    return _seat_names(seats, lang)[seat]
+
+
+@lru_cache(maxsize=256)
+def _seat_names(seats: Seats, lang: str) -> tuple[str, ...]:
+    """Every seat's name as drawn. Names the text tells apart may look the same once the font's
+    missing characters are left out ("🎲 Sam", "🎯 Sam"): these get their seats' numbers, as
+    `bot.session.typed_names` numbers names typed alike ("Sam #1", "Sam #2")."""
+    names = [
+        drawable(name) or t(lang, "pic-seat", number=seat + 1)
+        for seat, name in enumerate(seats.names)
+    ]
+    alike = Counter(map(looks, names))
+    return tuple(
+        f"{name} #{seat + 1}" if alike[looks(name)] > 1 else name for seat, name in enumerate(names)
+    )
 
 
 def supersampled(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:

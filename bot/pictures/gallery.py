@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +69,10 @@ def picture(slug: str, lang: str) -> Image.Image:
     scene = SCENES[slug]
     game = engines.game(slug)
     state = moment(slug)
-    table = seats(scene.players, ai=1)
     seat = min(game.to_act(state))
+    # The AI plays one of the others: the hand shown is a member's, whose turn it is.
+    ai = max(s for s in range(scene.players) if s != seat)
+    table = replace(seats(scene.players), ai=tuple(s == ai for s in range(scene.players)))
     board = painter(slug).board(game.view(state, None), table, lang)
     hand = painter(slug).hand(game.view(state, seat), table, lang)
     sheet = Image.new("RGB", (WIDTH, board.height + GAP + hand.height), TABLE)

@@ -166,26 +166,40 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
     """Goal, centre, draws and odds, then each player's six tracks; whose turn."""
     canvas = Canvas.table(BOARD_HEIGHT)
     reserve = t(lang, "pic-genial-reserve", count=view.reserve_count)
-    canvas.header(_header(view, lang), "" if view.phase == "over" else reserve)
     if view.phase == "over":
+        canvas.header(_header(view, lang))
         _results(canvas, view, seats, HEADER + 12, lang)
     else:
+        canvas.header(parts.stands(seats, lang, _header(view, lang)), reserve)
         _table(canvas, view, seats, HEADER + 12, lang)
     top = HEADER + 130
     players = view.players
     width = (WIDTH - 24 - 12 * (players - 1)) // players
-    cell = min(26, (BOARD_HEIGHT - top - 130) // view.target - 3)
+    standings = [_standing(view, seat, lang) for seat in range(players)]
+    # A crowded table has no room for "weakest: 0 · points: 0" on one line: each on its own,
+    # the tracks a line shorter, rather than lines running into the next place.
+    if not any(measure(" · ".join(words), SMALL) > width - 16 for words in standings):
+        standings = [[" · ".join(words)] for words in standings]
+    bottom = BOARD_HEIGHT - 60 - 26 * (max(map(len, standings)) - 1)
+    cell = min(26, (bottom - top - 70) // view.target - 3)
+    to_act = parts.acting(seats, view.to_act)
     for seat in range(players):
         x = 12 + seat * (width + 12)
-        acting = seat in view.to_act
-        parts.place(canvas, (x, top, x + width, BOARD_HEIGHT - 12), seats, seat, lang, acting)
-        _tracks(canvas, view, seat, (x + 8, top + 44, x + width - 8, BOARD_HEIGHT - 60), cell)
-        weakest = min(view.collections[seat])
-        line = t(lang, "pic-genial-weakest", count=weakest)
-        if view.games > 1:
-            line += " · " + t(lang, "pic-genial-points", points=view.scores[seat])
-        canvas.text((x + width / 2, BOARD_HEIGHT - 36), line, SMALL, MUTED, anchor="mm")
+        box = (x, top, x + width, BOARD_HEIGHT - 12)
+        parts.place(canvas, box, seats, seat, lang, seat in to_act)
+        _tracks(canvas, view, seat, (x + 8, top + 44, x + width - 8, bottom), cell)
+        for row, line in enumerate(standings[seat]):
+            y = bottom + 24 + row * 26
+            canvas.fit((x + width / 2, y), line, width - 16, SMALL, MUTED, anchor="mm")
     return canvas.image
+
+
+def _standing(view: View, seat: int, lang: str) -> list[str]:
+    """A player's weakest colour, and in a series their points."""
+    words = [t(lang, "pic-genial-weakest", count=min(view.collections[seat]))]
+    if view.games > 1:
+        words.append(t(lang, "pic-genial-points", points=view.scores[seat]))
+    return words
 
 
 def hand(view: View, seats: Seats, lang: str) -> Image.Image:
@@ -193,9 +207,12 @@ def hand(view: View, seats: Seats, lang: str) -> Image.Image:
     seat = view.seat
     assert seat is not None
     canvas = Canvas.table(HAND_HEIGHT)
-    yours = seat in view.to_act
+    halted = parts.halted(seats, lang, seat)
+    yours = seat in view.to_act and not halted
     if view.phase == "over":
         canvas.header(_header(view, lang))
+    elif halted:
+        canvas.header(halted, _header(view, lang))
     elif yours:
         canvas.header(
             t(lang, f"pic-genial-now-{view.phase}"),

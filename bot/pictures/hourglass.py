@@ -117,7 +117,7 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
     if view.finished:
         canvas.header(t(lang, "pic-over"), right)
     else:
-        canvas.header(_header(view, lang), right)
+        canvas.header(parts.stands(seats, lang, _header(view, lang)), right)
         names = [seat_name(seats, s, lang) for s in range(view.players)]
         _sets(canvas, view, HEADER + 12, 226, names, lang)
     if view.finished:
@@ -126,10 +126,11 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
     top = BOARD_HEIGHT - 162
     players = view.players
     width = (WIDTH - 24 - 10 * (players - 1)) // players
+    to_act = parts.acting(seats, view.to_act)
     for seat in range(players):
         x = 12 + seat * (width + 10)
-        acting = seat in view.to_act
-        parts.place(canvas, (x, top, x + width, BOARD_HEIGHT - 12), seats, seat, lang, acting)
+        box = (x, top, x + width, BOARD_HEIGHT - 12)
+        parts.place(canvas, box, seats, seat, lang, seat in to_act)
         score = view.scores[seat]
         rows = (
             (parts.back(22, 30), str(view.hand_counts[seat]), t(lang, "pic-hourglass-hand")),
@@ -174,6 +175,8 @@ def hand(view: View, seats: Seats, lang: str) -> Image.Image:
     mine = t(lang, "pic-hourglass-score", score=score)
     if view.finished:
         canvas.header(t(lang, "pic-over"), mine)
+    elif halted := parts.halted(seats, lang, seat):
+        canvas.header(halted, mine)
     elif seat in view.to_act:
         canvas.header(t(lang, "pic-your-turn"), mine)
     else:

@@ -103,7 +103,8 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
     over = view.game_over
     canvas = Canvas.table(board_height(view.players, over))
     right = "pic-mindup-final" if over else "pic-deck-count"
-    canvas.header(_header(view, lang), t(lang, right, count=view.deck_count))
+    head = _header(view, lang) if over else parts.stands(seats, lang, _header(view, lang))
+    canvas.header(head, t(lang, right, count=view.deck_count))
     top = HEADER + 12
     table = top
     if not over:
@@ -117,24 +118,34 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
     points = t(lang, "pic-total" if over else "pic-points")
     canvas.text((left + COLUMNS * COLUMN + 40, table + 26), points, SMALL, MUTED, anchor="mm")
     scores = round_scores(view)
+    to_act = parts.acting(seats, view.to_act)
     for seat in range(view.players):
         y = table + 64 + seat * (ROW + 6)
-        _row(canvas, view, seats, seat, y, scores[seat], lang)
+        _row(canvas, view, seats, seat, y, scores[seat], seat in to_act, lang)
     return canvas.image
 
 
 def _row(
-    canvas: Canvas, view: View, seats: Seats, seat: int, y: int, points: int, lang: str
+    canvas: Canvas,
+    view: View,
+    seats: Seats,
+    seat: int,
+    y: int,
+    points: int,
+    acting: bool,
+    lang: str,
 ) -> None:
-    """One player: chosen or still choosing, name, collection, points (and totals)."""
-    choosing = seat in view.to_act
+    """One player: chosen or still choosing (ringed while the game waits for it), name,
+    collection, points (and totals)."""
     canvas.panel(
-        (12, y, WIDTH - 12, y + ROW), PANEL_LIT if choosing else PANEL, TURN if choosing else None
+        (12, y, WIDTH - 12, y + ROW), PANEL_LIT if acting else PANEL, TURN if acting else None
     )
     if not view.game_over:
+        # Whether it has chosen holds even in a paused game: the mark follows the rules.
+        choosing = seat in view.to_act
         mark = icons.hourglass(26, TURN) if choosing else icons.check(26, GOOD)
         canvas.tile(mark, (22, y + 10))
-    clock = choosing and seats.clock
+    clock = acting and seats.clock
     if clock:
         canvas.tile(icons.clock(24, TURN), (NAME_WIDTH - 12, y + 10))
     name_width = NAME_WIDTH - 44 - (34 if clock else 0)
@@ -146,13 +157,15 @@ def _row(
     for index, pile in enumerate(view.collections[seat]):
         _cell(canvas, pile, 20 + NAME_WIDTH + index * COLUMN, y + 13)
     shown = view.totals[seat] if view.game_over else points
-    canvas.text(
-        (20 + NAME_WIDTH + COLUMNS * COLUMN + 40, y + ROW / 2), str(shown), BIG, INK, True, "mc"
-    )
-    if view.goals and not view.game_over:
+    centre = 20 + NAME_WIDTH + COLUMNS * COLUMN + 40
+    goals = bool(view.goals) and not view.game_over
+    # With goals the points sit higher and the letters of the goals met go under them: beside
+    # them, four or five letters would run into the number.
+    middle = y + (23 if goals else ROW / 2)
+    canvas.text((centre, middle), str(shown), BIG, INK, True, "mc")
+    if goals:
         met = "".join(GOALS[g].letter for g in met_goals(view, seat))
-        if met:
-            canvas.text((WIDTH - 20, y + 4), met, SMALL, TURN, True, anchor="rt")
+        canvas.text((centre, y + 50), met, SMALL, TURN, True, anchor="mm")
 
 
 HAND_HEIGHT = 520
@@ -165,6 +178,8 @@ def hand(view: View, seats: Seats, lang: str) -> Image.Image:
     canvas = Canvas.table(HAND_HEIGHT)
     if view.game_over:
         canvas.header(_header(view, lang), t(lang, "pic-mindup-total", total=view.totals[seat]))
+    elif halted := parts.halted(seats, lang, seat):
+        canvas.header(halted, _header(view, lang))
     elif view.my_choice is not None:
         waiting = view.players - sum(view.chosen)
         canvas.header(t(lang, "pic-mindup-chosen"), t(lang, "pic-mindup-waiting", count=waiting))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from PIL import Image
@@ -114,3 +115,23 @@ def turn_line(seats: Seats, acting: tuple[int, ...], lang: str) -> str:
     """`Turn: Ada` / `Waiting for: Ada, Boris`: who must act now, for a header."""
     names = ", ".join(seat_name(seats, s, lang) for s in acting)
     return t(lang, "pic-to-act", names=names, count=len(acting))
+
+
+def acting(seats: Seats, to_act: Iterable[int]) -> frozenset[int]:
+    """Seats to ring as acting: those the rules wait for, none while the game is paused or
+    after it was ended early (its view still says whose turn it was)."""
+    return frozenset() if seats.halted else frozenset(to_act)
+
+
+def halted(seats: Seats, lang: str, seat: int | None = None) -> str:
+    """Why nobody acts, to lead a picture's top line instead of whose turn it is: the game
+    paused or ended early, or on a hand (`seat`) the AI playing that seat, whose member has
+    nothing to do; empty otherwise."""
+    if seats.halted:
+        return t(lang, f"pic-{seats.halted}")
+    return t(lang, "pic-ai-plays") if seat is not None and seats.ai[seat] else ""
+
+
+def stands(seats: Seats, lang: str, where: str) -> str:
+    """A board's top line that says where the game stands (round, goal), after `halted`."""
+    return " · ".join(filter(None, (halted(seats, lang), where)))

@@ -57,12 +57,17 @@ class Sketch:
 
 def seats_of(session: GameSession, lang: str) -> Seats:
     """The seats of a game as its pictures in `lang` name them (as typed: a picture has no
-    markdown to escape), and whether its turn clock runs."""
+    markdown to escape), whether its turn clock runs, and whether it is paused or ended early."""
     record = session.record
+    halted: Literal["", "paused", "abandoned"] = (
+        "abandoned" if record.status == "abandoned" else "paused" if session.paused else ""
+    )
     return Seats(
         names=tuple(typed_names(record.seats, lang)),
         ai=tuple(seat.ai for seat in record.seats),
-        clock=record.deadline is not None,
+        # A paused game's deadline is the pause's (when it ends), not a turn's.
+        clock=record.deadline is not None and not halted,
+        halted=halted,
     )
 
 

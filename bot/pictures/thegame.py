@@ -88,7 +88,8 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
     if view.game_over:
         canvas.header(_result(view, lang))
     else:
-        canvas.header(parts.turn_line(seats, view.to_act, lang), _minimum(view, lang))
+        turn = parts.halted(seats, lang) or parts.turn_line(seats, view.to_act, lang)
+        canvas.header(turn, _minimum(view, lang))
     _piles(view, canvas, HEADER + 14, (112, 150), 56, lang)
     top = BOARD_HEIGHT - 108
     canvas.panel((16, top, 116, top + 92), PANEL)
@@ -96,11 +97,11 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
     canvas.tile(parts.back(26, 34), (28, top + 48))
     canvas.text((62, top + 65), str(view.deck_count), LABEL, INK, True, "lm")
     left, players = 126, len(view.hand_counts)
+    to_act = parts.acting(seats, view.to_act)
     width = (WIDTH - left - 16 - 10 * (players - 1)) // players
     for seat, count in enumerate(view.hand_counts):
         x = left + seat * (width + 10)
-        acting = seat in view.to_act
-        parts.place(canvas, (x, top, x + width, top + 92), seats, seat, lang, acting)
+        parts.place(canvas, (x, top, x + width, top + 92), seats, seat, lang, seat in to_act)
         canvas.tile(parts.back(26, 34), (x + 12, top + 48))
         # A crowded table leaves too little room for "6 cards": the number alone, as the deck's.
         label = t(lang, "thegame-cards", count=count)
@@ -112,10 +113,12 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
 def hand(view: View, seats: Seats, lang: str) -> Image.Image:
     """The piles above the seat's own cards, fire cards marked; whether it is its turn."""
     canvas = Canvas.table(HAND_HEIGHT)
-    yours = view.seat in view.to_act
+    assert view.seat is not None
     if view.game_over:
         canvas.header(_result(view, lang))
-    elif yours:
+    elif halted := parts.halted(seats, lang, view.seat):
+        canvas.header(halted, _minimum(view, lang))
+    elif view.seat in view.to_act:
         canvas.header(t(lang, "pic-your-turn"), _minimum(view, lang))
     else:
         canvas.header(parts.turn_line(seats, view.to_act, lang))
@@ -129,7 +132,9 @@ def hand(view: View, seats: Seats, lang: str) -> Image.Image:
         edge = FIRE if number in fire else CARD_EDGE
         canvas.tile(parts.card(width, 116, str(number), edge=edge, size=46), (x, top + 30))
         if number in fire:
-            canvas.centred(icons.flame(32), (x + width - 4, top + 32))
+            # Inside the card's corner, clear of its number: astride the edge it would cover
+            # the "Your cards" label above the first card.
+            canvas.centred(icons.flame(32), (x + width - 18, top + 48))
     if not view.hand:
         canvas.text((20, top + 60), "—", BIG, MUTED)
     return canvas.image

@@ -174,7 +174,9 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
     row = _row_height(view)
     canvas = Canvas.table(board_height(view.players, over, row))
     head = t(lang, "pic-zero-round", round=view.round, rounds=view.rounds)
-    canvas.header(t(lang, "pic-over") if over else head, t(lang, "pic-zero-lowest"))
+    canvas.header(
+        t(lang, "pic-over") if over else parts.stands(seats, lang, head), t(lang, "pic-zero-lowest")
+    )
     top = HEADER + 12
     if over:
         canvas.text((20, top), t(lang, "pic-zero-last-hands"), SMALL, MUTED)
@@ -184,9 +186,10 @@ def board(view: View, seats: Seats, lang: str) -> Image.Image:
         _market(canvas, view, seats, top, (width, 104), lang)
         _passes(canvas, view, seats, (20, top + 146), lang)
         rows = top + 184
+    to_act = parts.acting(seats, view.to_act)
     for seat in range(view.players):
         y = rows + seat * (row + 6)
-        acting = seat in view.to_act
+        acting = seat in to_act
         canvas.panel((12, y, WIDTH - 12, y + row), PANEL, TURN if acting else None)
         parts.seat_label(canvas, (24, y + 12), seats, seat, lang, 160)
         if over:
@@ -210,6 +213,8 @@ def hand(view: View, seats: Seats, lang: str) -> Image.Image:
     head = t(lang, "pic-zero-round", round=view.round, rounds=view.rounds)
     if view.phase == "over":
         canvas.header(t(lang, "pic-over"), head)
+    elif halted := parts.halted(seats, lang, seat):
+        canvas.header(halted, head)
     elif seat in view.to_act:
         canvas.header(t(lang, f"pic-zero-now-{view.phase}"), head)
     else:

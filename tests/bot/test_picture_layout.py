@@ -14,6 +14,7 @@ from bot.pictures import painter
 from bot.pictures.base import Canvas, Seats, ink, placed, png
 from bot.pictures.palettes import palette
 from bot.pictures.samples import playout
+from bot.render.mindup import met_goals
 
 # --- measuring what a picture draws -------------------------------------------------------
 
@@ -263,3 +264,54 @@ def test_hostile_names_at_the_most_players_draw_small_pngs_inside_the_picture(
             for text, box in drawn.texts:
                 assert box[0] >= 0 and box[2] <= image.width, (text, box)
                 assert all(picture_base.has_glyph(c) or c.isspace() for c in text), text
+
+
+# --- lines under a place, goals beside the points, a fire card's flame --------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_genial_series_at_four_players_keeps_each_weakest_and_points_line_in_its_place(
+    monkeypatch, lang
+):
+    """Genial, a series of games (`games=3`) at four players: "weakest: 0 · points: 0"
+    («минимум: 0 · очки: 0») is wider than a place 185 pixels wide, so each line stays inside
+    its player's place instead of running into the next one and off the picture."""
+    drawn = Drawn(monkeypatch)
+    game = engines.game("genial")
+    state = playout("genial", 4, 1, games=3)[0]
+    image = painter("genial").board(game.view(state, None), table_of(4, PLAIN, ai=0), lang)
+    start = "weakest" if lang == "en" else "минимум"
+    lines = [box for text, box in drawn.texts if text.startswith(start)]
+    places = sorted(p for p in drawn.panels if p[3] == image.height - 12)
+    assert len(lines) == len(places) == 4
+    for box, place in zip(sorted(lines), places, strict=True):
+        assert inside(box, place), (box, place)
+
+
+def test_mind_up_letters_of_the_goals_met_stay_clear_of_a_players_points(monkeypatch):
+    """Mind Up! with five fixed goals, three players: the letters of the goals a collection
+    meets ("CDFB" here) and the round's points are both drawn, neither over the other."""
+    drawn = Drawn(monkeypatch)
+    game = engines.game("mindup")
+    state = next(s for s in playout("mindup", 3, 1, goals="fixed", goal_count=5) if s.version == 36)
+    view = game.view(state, None)
+    assert len(met_goals(view, 1)) == 4
+    painter("mindup").board(view, table_of(3, PLAIN, ai=0), "en")
+    letters = [(t, box) for t, box in drawn.texts if t.isalpha() and t.isupper() and len(t) >= 4]
+    numbers = [(t, box) for t, box in drawn.texts if t.isdigit() and box[0] > 600]
+    assert letters and numbers
+    covered = [(a, b) for a in letters for b in numbers if overlap(a[1], b[1])]
+    assert covered == []
+
+
+def test_the_game_flame_of_a_first_fire_card_leaves_your_cards_readable(monkeypatch):
+    """The Game on fire, bob's hand starts with a fire card (33): its flame is drawn clear of
+    the label "Your cards" above the hand."""
+    drawn = Drawn(monkeypatch)
+    game = engines.game("thegame")
+    state = next(s for s in playout("thegame", 2, 1, on_fire=True) if s.version == 22)
+    view = game.view(state, 1)
+    assert view.hand[0] in view.fire_cards
+    painter("thegame").hand(view, table_of(2, PLAIN, ai=0), "en")
+    ((_, label),) = [(t, box) for t, box in drawn.texts if t == "Your cards"]
+    assert [box for box in drawn.tiles if overlap(box, label)] == []

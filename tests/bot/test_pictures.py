@@ -18,12 +18,14 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 import engines
-from bot.pictures import base, painter, pool
-from bot.pictures.base import Seats, font, has_glyph, ink, seat_name
+from bot.i18n import t
+from bot.pictures import base, painter, parts, pool
+from bot.pictures.base import HEADER, Canvas, Seats, font, has_glyph, ink, png, seat_name
 from bot.pictures.palettes import palette, pictures_of_games
-from bot.pictures.pool import Pictures, Sketch, board_sketch, hand_sketch
+from bot.pictures.pool import Pictures, Sketch, board_sketch, hand_sketch, seats_of
 from bot.pictures.samples import PLAYERS, playout, seats
 from engines.core import StateBase
+from tests.bot.driver import components, only_session, open_game
 from tests.bot.positions import running
 
 BOARD_SIZES = {
@@ -369,3 +371,121 @@ async def test_boards_being_drawn_do_not_keep_a_panel_from_its_picture(monkeypat
         assert all(png is not None for png in await asyncio.gather(*boards))
     finally:
         pictures.close()
+
+
+# --- what a board or hand says against the text beside it (through Discord) ---------------
+
+
+def shown(world: Any, message: Any) -> Any:
+    """The message as it is now."""
+    return next(m for m in world.channel.history() if m.id == message.id)
+
+
+async def image_of(message: Any) -> Image.Image:
+    (attachment,) = message.attachments
+    return Image.open(io.BytesIO(await attachment.read())).convert("RGB")
+
+
+def top_line(picture: Image.Image) -> Image.Image:
+    return picture.crop((0, 0, base.WIDTH, HEADER + 1))
+
+
+def header_strip(slug: str, left: str, right: str = "") -> Image.Image:
+    """A picture's top line as the painters draw it, through the game's PNG palette."""
+    canvas = Canvas.table(HEADER + 1)
+    canvas.header(left, right)
+    return Image.open(io.BytesIO(png(canvas.image, palette(slug)))).convert("RGB")
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a, b).getbbox() is None
+
+
+def minimum(view: Any) -> str:
+    return t("en", "pic-thegame-minimum", minimum=view.minimum, played=view.played)
+
+
+async def leave_both(world: Any, *members: Any) -> None:
+    for member in members:  # both leave: the AI holds every seat, the game pauses
+        asked = await member.slash(world.channel, "game leave")
+        await member.click(asked.response.message, label="Yes, leave")
+    await world.env.settle()
+
+
+async def test_a_game_ended_early_no_longer_shows_whose_turn_it_was_on_its_board(world):
+    """The host ends a game of The Game early (alice to move). The board's text says "The game
+    was ended early." with no "Waiting for" nor a "My hand" button; its picture no longer reads
+    "Turn: alice" in its top line either."""
+    alice, bob = world.members[:2]
+    board = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    assert session.to_act() == {0}
+    asked = await alice.slash(world.channel, "game end")
+    await alice.click(asked.response.message, label="Yes, end it")
+    await world.env.settle()
+
+    ended = shown(world, board)
+    fields = {f.name: f.value for f in ended.embeds[0].fields}
+    assert "The game was ended early." in fields.values()
+    assert "Waiting for" not in fields and components(ended) == []
+    view = session.game.view(session.state, None)
+    turn = header_strip(
+        "thegame", parts.turn_line(seats_of(session, "en"), (0,), "en"), minimum(view)
+    )
+    assert not same(top_line(await image_of(ended)), turn), "the picture still says 'Turn: alice'"
+
+
+async def test_a_paused_boards_picture_does_not_say_whose_turn_it_is(world):
+    """Both players of The Game leave: the game is paused, waiting for a "Resume". The board's
+    text says "⏸️ Paused" (nobody is waited for), and its picture no longer reads "Turn: bob"."""
+    alice, bob = world.members[:2]
+    board = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    await leave_both(world, alice, bob)  # the AI plays alice's turn, then bob's waits
+    assert session.paused and session.to_act() == {1}
+
+    now = shown(world, board)
+    fields = {f.name: f.value for f in now.embeds[0].fields}
+    assert "⏸️ Paused" in fields and "Waiting for" not in fields
+    view = session.game.view(session.state, None)
+    turn = header_strip(
+        "thegame", parts.turn_line(seats_of(session, "en"), (1,), "en"), minimum(view)
+    )
+    assert not same(top_line(await image_of(now)), turn), "the picture says 'Turn: bob'"
+
+
+async def test_my_hand_for_a_seat_the_ai_holds_does_not_say_your_turn_on_its_picture(world):
+    """Bob left The Game (the AI holds his seat; with alice gone too it waits, paused, on bob's
+    turn). His "My hand" says "The AI is playing your seat. Take it back to play again." and
+    offers only "Take my seat back"; its picture does not say "Your turn" either."""
+    alice, bob = world.members[:2]
+    board = await open_game(world, alice, "thegame", [bob])
+    session = only_session(world)
+    await leave_both(world, alice, bob)
+    assert session.to_act() == {1} and session.record.seats[1].ai
+
+    panel = (await bob.click(shown(world, board), label="My hand")).response
+    assert panel.embeds[0].footer.text == "The AI is playing your seat. Take it back to play again."
+    assert [c["label"] for c in components(panel)] == ["Take my seat back"]
+    view = session.game.view(session.state, 1)
+    yours = header_strip("thegame", t("en", "pic-your-turn"), minimum(view))
+    assert not same(top_line(await image_of(panel)), yours), "the picture says 'Your turn'"
+
+
+async def test_names_that_differ_only_by_an_emoji_get_their_seats_numbers_on_the_picture(world):
+    """ "🎲 Sam" and "🎯 Sam" play The Game. The text tells them apart ("Waiting for: 🎲 Sam");
+    the picture leaves out the emoji its font lacks, so it tells them apart by their seats'
+    numbers, as names typed alike are: "Sam #1", "Sam #2", its top line included."""
+    dice = world.member("🎲 Sam")
+    target = world.member("🎯 Sam")
+    board = await open_game(world, dice, "thegame", [target])
+    session = only_session(world)
+    fields = {f.name: f.value for f in board.embeds[0].fields}
+    assert fields["Waiting for"].startswith("🎲 Sam")
+    seats = seats_of(session, "en")
+    view = session.game.view(session.state, None)
+    turn = header_strip("thegame", parts.turn_line(seats, (0,), "en"), minimum(view))
+    assert same(top_line(await image_of(board)), turn)
+    drawn = [seat_name(seats, seat, "en") for seat in range(2)]
+    assert drawn[0] != drawn[1], f"both seats are drawn as {drawn[0]!r}"
+    assert drawn == ["Sam #1", "Sam #2"]

@@ -7,6 +7,9 @@ pic-to-act = { $count ->
   }
 pic-your-turn = Your turn
 pic-your-cards = Your cards
+pic-paused = Paused
+pic-abandoned = Game ended early
+pic-ai-plays = The AI plays your seat
 pic-alt-board = A picture of the table in { $game }; the text above says the same.
 pic-alt-hand = A picture of your cards in { $game }; the text above says the same.
 pic-over = Game over

@@ -7,6 +7,9 @@ pic-to-act = { $count ->
   }
 pic-your-turn = Ваш ход
 pic-your-cards = Ваши карты
+pic-paused = Пауза
+pic-abandoned = Игра прервана
+pic-ai-plays = За вас играет ИИ
 pic-alt-board = Стол игры «{ $game }» на картинке; в тексте выше сказано то же самое.
 pic-alt-hand = Ваши карты в игре «{ $game }» на картинке; в тексте выше сказано то же самое.
 pic-over = Игра окончена
