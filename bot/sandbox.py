@@ -14,6 +14,7 @@ import contextlib
 import errno
 import os
 import secrets
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -21,13 +22,16 @@ from typing import Any
 
 import discord
 from pydantic import SecretStr
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource
 
 from bot.settings import Settings
+from bot.storage import StorageError
 
 INSTALL_HINT = 'The sandbox needs the optional extra: pip install -e ".[sandbox]"'
 YOU = "Ada"
 FRIENDS = ("Boris", "Chloé", "Dima")
 BOT_NAME = "Tabletop"
+MAX_PORT = 65535
 SETTLE_SECONDS = 1.0
 """How long the page waits for the bot to finish with a click. A longer wait would also wait
 for any bot timer due within it (a turn clock's reminder), and the page would hang meanwhile."""
@@ -50,14 +54,23 @@ def page_key(db: Path) -> str:
     anyone holding the address can play as every member.
     """
     path = db.with_name(db.name + ".page-key")
-    if path.exists():
-        return path.read_text().strip()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and (kept := path.read_text().strip()):
+        return kept
+    # None yet, or emptied (by hand, for a new address): a new one.
     key = secrets.token_urlsafe(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as file:
-        file.write(key)
+    _write_whole(path, key, private=True)
     return key
+
+
+def _write_whole(path: Path, text: str, *, private: bool = False) -> None:
+    """Write a file so that it holds either its old text or the new one, never a part: a
+    process stopped mid-write must not leave a file that stops the next start."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o644)
+    with os.fdopen(fd, "w") as file:
+        file.write(text)
+    os.replace(partial, path)
 
 
 def _check_port(port: int) -> None:
@@ -77,10 +90,26 @@ def _check_port(port: int) -> None:
             raise
 
 
+class SandboxSettings(Settings):
+    """Settings given only in code: none of the real bot's environment or `.env` (its
+    database, shards, development server or REST proxy) reaches the sandbox."""
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Only what `sandbox_settings` passes."""
+        return (init_settings,)
+
+
 def sandbox_settings(db: Path) -> Settings:
     """Settings of the sandbox bot: its own database, never the production one."""
-    return Settings(
-        _env_file=None,
+    return SandboxSettings(
         discord_token=SecretStr("sandbox"),
         database_url=f"sqlite:///{db}",
         shard_count=1,
@@ -90,16 +119,18 @@ def sandbox_settings(db: Path) -> Settings:
         board_edit_interval=0.0,
         rest_per_second=0.0,
         ai_worker=False,
+        # The page shows one channel: a game in a thread of its own could not be reached.
+        game_threads=False,
     )
 
 
 async def _first_start_without_clocks(bot: Any, guild_id: int) -> None:
-    """On the sandbox's first start, its server plays without turn clocks."""
-    if await bot.storage.guild_settings(guild_id):
-        return  # chosen with /config already: kept
-    await bot.runtime.change_config(
-        guild_id, lambda cfg: cfg.model_copy(update={"turn_seconds": 0, "choice_seconds": 0})
-    )
+    """On the sandbox's first start, its server plays without turn clocks; games are never
+    given threads of their own (a sandbox file from before may have them on)."""
+    update: dict[str, object] = {"threads": False}
+    if not await bot.storage.guild_settings(guild_id):  # else chosen with /config: kept
+        update |= {"turn_seconds": 0, "choice_seconds": 0}
+    await bot.runtime.change_config(guild_id, lambda cfg: cfg.model_copy(update=update))
 
 
 class Sandbox:
@@ -116,6 +147,16 @@ class Sandbox:
     async def __aenter__(self) -> Sandbox:
         simcord = _require_extra()
         _check_port(self.port)
+        try:
+            await self._start(simcord)
+        except BaseException:
+            # `async with` does not exit what failed to enter: the simulated world, the bot
+            # and its database would stay open, and the process would never end.
+            await self.__aexit__()
+            raise
+        return self
+
+    async def _start(self, simcord: Any) -> None:
         from bot.client import TabletopBot
 
         # The world is built first, in the same order every time, so its ids are the same on
@@ -151,13 +192,21 @@ class Sandbox:
         try:
             await self._stack.enter_async_context(preview)
         except simcord.SetupError as exc:
-            raise SystemExit(f"{INSTALL_HINT} ({exc})") from exc
+            _check_port(self.port)  # taken since it was checked: says so
+            raise SystemExit(f"The sandbox's page could not start: {exc}") from exc
         self.url = preview.url
-        return self
 
     def _clock_file_time(self) -> float:
         path = self._clock_file()
-        return float(path.read_text()) if path.exists() else 0.0
+        if not path.exists():
+            return 0.0
+        try:
+            return float(path.read_text())
+        except ValueError:
+            raise SystemExit(
+                f"The sandbox's clock file {path} is damaged: delete it to start again (the "
+                "turn clocks of running games then count from their start)."
+            ) from None
 
     def _clock_file(self) -> Path:
         """Where the simulated time is kept between runs, beside the sandbox's database."""
@@ -165,7 +214,7 @@ class Sandbox:
 
     async def __aexit__(self, *exc: object) -> None:
         if self.env is not None:
-            self._clock_file().write_text(str(self.env.now().timestamp()))
+            _write_whole(self._clock_file(), str(self.env.now().timestamp()))
         bot = self.env.bot if self.env is not None else None
         await self._stack.aclose()
         if bot is not None and hasattr(bot, "storage"):
@@ -173,7 +222,12 @@ class Sandbox:
 
 
 async def serve(db: Path, port: int) -> None:
-    """Run until Ctrl-C."""
+    """Run until Ctrl-C, `kill`, or the terminal closes: each stops it as Ctrl-C does, keeping
+    its simulated time for the next start."""
+    stop = asyncio.current_task()
+    assert stop is not None
+    for stopping in (signal.SIGTERM, signal.SIGHUP):
+        asyncio.get_running_loop().add_signal_handler(stopping, stop.cancel)
     async with Sandbox(db, port) as sb:
         print(f"Sandbox running: open {sb.url}")
         print("Type /newgame in the page; switch 'viewing as' to play for a friend. Ctrl-C stops.")
@@ -200,11 +254,17 @@ def main(argv: list[str]) -> int:
         except ValueError:
             print(f"{arg} takes a number; {usage}")
             return 2
+    if not 0 <= port <= MAX_PORT:
+        print(f"--port takes a number from 0 to {MAX_PORT}; {usage}")
+        return 2
     try:
         asyncio.run(serve(db, port))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         pass
     except SystemExit as exc:
         print(exc, file=sys.stderr)
+        return 1
+    except StorageError as exc:
+        print(f"The sandbox's database {db} cannot be used: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     """A full snapshot of a running game every this many actions, so restarts replay little."""
     ai_worker: bool = True
     """Whether the AIs think in a worker process (bot.ai_worker) instead of the bot's own."""
+    game_threads: bool = True
+    """Whether `/config threads` may give each game a thread of its own. The sandbox says no:
+    its page shows one channel, and a game in a thread could not be reached from it."""
     render_threads: int = Field(default=1, ge=1, le=32)
     """Threads that draw the pictures of boards and hands when there is no worker process
     (AI_WORKER=false); with one, they are drawn there, off the core that answers clicks."""

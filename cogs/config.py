@@ -23,6 +23,10 @@ from cogs.messages import ON_OFF, game_title, known, named_choices, value_text
 from cogs.replies import Reply, guarded
 
 
+async def _no_threads(_: Reply) -> None:
+    raise GameError("error-config-no-threads")
+
+
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
 class ConfigCog(
@@ -154,6 +158,9 @@ class ConfigCog(
     @app_commands.rename(value=_("value", key="cmd-arg-value"))
     async def threads(self, interaction: discord.Interaction, value: bool) -> None:
         """Turn game threads on or off."""
+        if value and not self.bot.settings.game_threads:
+            await guarded(interaction, _no_threads)
+            return
         await self._update(interaction, threads=value)
 
     @app_commands.command(

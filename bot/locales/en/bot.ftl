@@ -175,6 +175,7 @@ error-no-game-here = You have no game running here.
 error-several-games = You are playing more than one game on this server: use this command in the channel of the one you mean ({ $channels }).
 error-config-admin-only = Only members with the Manage Server permission can change the settings.
 error-config-invalid = That setting is not valid: { $detail }
+error-config-no-threads = Games cannot have threads of their own here: every game is played in the channel it was opened in.
 illegal-malformed = That action could not be understood.
 illegal-game_over = This game is already over.
 illegal-not_your_turn = It is not your turn.
