@@ -10,8 +10,8 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from bot.ai_worker import AiWorker
@@ -117,8 +117,10 @@ class Runtime:
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
         self._configs: dict[int, GuildConfig] = {}
         self._config_locks: dict[int, asyncio.Lock] = {}
-        self._opening: set[int] = set()
-        """Channels where a lobby is being written: a second /newgame there must wait its turn."""
+        self._pending: list[tuple[int, int, int | None]] = []
+        """Lobbies being opened (server, host, the channel they take, if they share one): room
+        for them is held while their thread is made and their record written, so that two
+        quick /newgames cannot both take the last place."""
 
     async def stop(self) -> None:
         """Shutting down: no more timers or AI moves (the database closes next)."""
@@ -137,16 +139,15 @@ class Runtime:
             raise GameError("error-game-over")
         return session
 
-    def in_channel(self, channel_id: int) -> GameSession | None:
-        """The oldest active game whose messages live in this channel or thread."""
-        games = self._by_channel.get(channel_id)
-        return next(iter(games.values())) if games else None
+    def played_in(self, channel_id: int) -> GameSession | None:
+        """The active game played in this very channel or thread (the oldest, if a channel
+        took a second when threads were turned off): a game in a thread opened from a channel
+        is the thread's, not the channel's."""
+        games = self._by_channel.get(channel_id, {}).values()
+        return next((g for g in games if g.record.play_channel_id == channel_id), None)
 
     def _plays_in(self, channel_id: int) -> bool:
-        """Whether an active game posts in this very channel (or thread): a game in a thread
-        opened from a channel leaves the channel itself free."""
-        games = self._by_channel.get(channel_id, {}).values()
-        return any(game.record.play_channel_id == channel_id for game in games)
+        return self.played_in(channel_id) is not None
 
     def in_guild(self, guild_id: int) -> list[GameSession]:
         """The active games of a server, oldest first."""
@@ -261,7 +262,7 @@ class Runtime:
         *,
         guild_id: int,
         channel_id: int,
-        thread_id: int | None,
+        thread: Callable[[], Awaitable[int]] | None,
         host_id: int,
         host_name: str,
         host_lang: str,
@@ -270,28 +271,28 @@ class Runtime:
     ) -> GameSession:
         """A new lobby with the host seated; options are validated by the game's model.
 
-        Without threads a channel holds one game at a time.
+        `thread` makes the lobby's thread and gives its id, once there is room for the lobby
+        (None: it is in `channel_id`, which then holds one game at a time).
         """
         cfg = await self.config(guild_id)
-        if options and not cfg.hosts_change_options:
-            raise GameError("error-options-locked")
-        resolved = cfg.options_for(slug, options)
-        self.check_room(cfg, guild_id, None if thread_id else channel_id, host_id)
-        record = GameRecord(
-            id=secrets.token_hex(4),
-            guild_id=guild_id,
-            channel_id=channel_id,
-            thread_id=thread_id,
-            slug=slug,
-            options=resolved.model_dump(mode="json"),
-            seed=secrets.randbits(63),
-            status="lobby",
-            host_id=host_id,
-            language=cfg.language,
-            created_at=self.clock(),
-            seats=[SeatRecord(user_id=host_id, name=host_name, ai=False, lang=host_lang)],
-        )
-        return await self._open(record, cfg)
+        shared = None if thread else channel_id
+        with self._room(cfg, guild_id, shared, host_id, options=bool(options)):
+            resolved = cfg.options_for(slug, options)
+            record = GameRecord(
+                id=secrets.token_hex(4),
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=await thread() if thread else None,
+                slug=slug,
+                options=resolved.model_dump(mode="json"),
+                seed=secrets.randbits(63),
+                status="lobby",
+                host_id=host_id,
+                language=cfg.language,
+                created_at=self.clock(),
+                seats=[SeatRecord(user_id=host_id, name=host_name, ai=False, lang=host_lang)],
+            )
+            return await self._open(record, cfg)
 
     async def rematch(self, game_id: str, user_id: int, name: str, lang: str) -> GameSession:
         """A finished game's "Play again": the same game, options and seats, in the same place.
@@ -307,7 +308,13 @@ class Runtime:
         if user_id not in players:
             raise GameError("error-rematch-players-only")
         cfg = await self.config(old.guild_id)
-        self.check_room(cfg, old.guild_id, old.play_channel_id, user_id)
+        with self._room(cfg, old.guild_id, old.play_channel_id, user_id):
+            return await self._open(self._rematch_record(old, cfg, user_id, name, lang), cfg)
+
+    def _rematch_record(
+        self, old: GameRecord, cfg: GuildConfig, user_id: int, name: str, lang: str
+    ) -> GameRecord:
+        """A finished game's record as its rematch's lobby, hosted by `user_id`."""
         seats = [
             SeatRecord(user_id=None, name=s.name, ai=True)
             if s.user_id is None
@@ -326,7 +333,7 @@ class Runtime:
             if cfg.hosts_change_options
             else cfg.options_for(old.slug).model_dump(mode="json")
         )
-        record = old.model_copy(
+        return old.model_copy(
             update={
                 "id": secrets.token_hex(4),
                 "message_id": None,
@@ -340,37 +347,50 @@ class Runtime:
                 "options": options,
             }
         )
-        return await self._open(record, cfg)
 
     async def _open(self, record: GameRecord, cfg: GuildConfig) -> GameSession:
         """Store a new lobby, then make it live (and close itself if nobody starts it)."""
-        place = record.play_channel_id
-        self._opening.add(place)
-        try:
-            await self.storage.save_game(record)
-        finally:
-            self._opening.discard(place)
+        await self.storage.save_game(record)
         session = GameSession(record=record)
         self._add(session)
         self._schedule_lobby_expiry(session, cfg.lobby_minutes)
         return session
 
-    def check_room(
-        self, cfg: GuildConfig, guild_id: int, channel_id: int | None, host_id: int
-    ) -> None:
-        """Refuse a new lobby where there is no room for it.
+    @contextmanager
+    def _room(
+        self,
+        cfg: GuildConfig,
+        guild_id: int,
+        channel_id: int | None,
+        host_id: int,
+        *,
+        options: bool = False,
+    ) -> Iterator[None]:
+        """Refuse a new lobby where there is no room for it, else hold its room while it opens.
 
-        `channel_id`: the channel it would share (None when it gets a thread of its own).
-        Caps on open lobbies per member and per server keep one member from flooding a server
-        with lobbies (and threads).
+        `channel_id`: the channel it would share (None when it gets a thread of its own);
+        `options`: the host chose options of their own. Caps on open lobbies per member and per
+        server keep one member from flooding a server with lobbies (and threads).
         """
-        if channel_id is not None and (self._plays_in(channel_id) or channel_id in self._opening):
-            raise GameError("error-channel-busy")
-        lobbies = [s for s in self.in_guild(guild_id) if s.record.status == "lobby"]
-        if len(lobbies) >= cfg.lobbies_per_server:
+        if options and not cfg.hosts_change_options:
+            raise GameError("error-options-locked")
+        pending = [p for p in self._pending if p[0] == guild_id]
+        if channel_id is not None and (
+            self._plays_in(channel_id) or any(p[2] == channel_id for p in pending)
+        ):
+            raise GameError("error-thread-busy" if cfg.threads else "error-channel-busy")
+        hosts = [s.record.host_id for s in self.in_guild(guild_id) if s.record.status == "lobby"]
+        hosts += [p[1] for p in pending]
+        if len(hosts) >= cfg.lobbies_per_server:
             raise GameError("error-lobbies-server", count=cfg.lobbies_per_server)
-        if sum(1 for s in lobbies if s.record.host_id == host_id) >= cfg.lobbies_per_member:
+        if hosts.count(host_id) >= cfg.lobbies_per_member:
             raise GameError("error-lobbies-member", count=cfg.lobbies_per_member)
+        held = (guild_id, host_id, channel_id)
+        self._pending.append(held)
+        try:
+            yield
+        finally:
+            self._pending.remove(held)
 
     async def join(self, session: GameSession, user_id: int, name: str, lang: str) -> None:
         """Seat a member in the lobby (`lang`: theirs, for the DMs they will get)."""

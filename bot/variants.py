@@ -99,13 +99,20 @@ def lines(slug: str, options: GameOptions, players: int | None, lang: str) -> li
 
 def rules_lines(slug: str, lang: str) -> list[str]:
     """What /rules lists of a game's variants: each option, its values, and how to type it."""
-    result = []
-    for field in fields(slug):
-        typed = " ".join(pair(slug, f, value, lang) for f, value in _example(slug, field))
-        result.append(
-            f"• **{option_name(slug, field, lang)}**: {values_text(slug, field, lang)} · `{typed}`"
-        )
-    return result
+    return [
+        f"• **{option_name(slug, field, lang)}**: {values_text(slug, field, lang)} · "
+        f"`{_typed(slug, field, lang)}`"
+        for field in fields(slug)
+    ]
+
+
+def typed_example(slug: str, lang: str) -> str:
+    """How a game's first option is typed in /newgame, for a refusal to show the way."""
+    return _typed(slug, fields(slug)[0], lang)
+
+
+def _typed(slug: str, field: OptionField, lang: str) -> str:
+    return " ".join(pair(slug, f, value, lang) for f, value in _example(slug, field))
 
 
 def _example(slug: str, field: OptionField) -> list[tuple[OptionField, OptionValue]]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+from contextlib import suppress
 
 import discord
 from discord import app_commands
@@ -81,32 +82,43 @@ class GamesCog(commands.Cog):
         known(slug)
         assert interaction.guild is not None and interaction.channel is not None
         cfg = await self.runtime.config(interaction.guild.id)
-        new_thread = cfg.threads and isinstance(interaction.channel, discord.TextChannel)
+        channel = interaction.channel
+        new_thread = cfg.threads and isinstance(channel, discord.TextChannel)
         permissions.require(interaction, cfg, new_thread=new_thread)
-        shared = None if cfg.threads else interaction.channel.id
-        # Before a thread is made for it: a refused lobby must leave no empty thread behind.
-        self.runtime.check_room(cfg, interaction.guild.id, shared, interaction.user.id)
         changes = parse_options(slug, options_text, lang)
         chosen = resolve(slug, cfg.options_for(slug), changes, lang)
-        thread = None
-        if new_thread:
-            assert isinstance(interaction.channel, discord.TextChannel)
+        made: list[discord.Thread] = []
+
+        async def make_thread() -> int:
+            # Made once the runtime found room for the lobby: a refusal leaves no empty thread.
+            assert isinstance(channel, discord.TextChannel)
             # Two Discord calls come before the answer: acknowledge now, answer after.
             await reply.thinking()
-            thread = await interaction.channel.create_thread(
-                name=t(cfg.language, "thread-name", game=game_title(slug, cfg.language)),
-                type=discord.ChannelType.public_thread,
+            made.append(
+                await channel.create_thread(
+                    name=t(cfg.language, "thread-name", game=game_title(slug, cfg.language)),
+                    type=discord.ChannelType.public_thread,
+                )
             )
-        session = await self.runtime.open_lobby(
-            guild_id=interaction.guild.id,
-            channel_id=interaction.channel.id,
-            thread_id=thread.id if thread else None,
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            host_lang=lang,
-            slug=slug,
-            options=chosen.model_dump(mode="json") if changes else {},
-        )
+            return made[0].id
+
+        try:
+            session = await self.runtime.open_lobby(
+                guild_id=interaction.guild.id,
+                channel_id=channel.id,
+                thread=make_thread if new_thread else None,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                host_lang=lang,
+                slug=slug,
+                options=chosen.model_dump(mode="json") if changes else {},
+            )
+        except Exception:
+            for empty in made:  # the lobby was not stored: its thread would stay empty
+                with suppress(discord.HTTPException):
+                    await empty.delete()
+            raise
+        thread = made[0] if made else None
         message = lobby_message(session, session.record.language, cfg.hosts_change_options)
         if thread is None:
             message_id = await reply.post(**message)
@@ -149,8 +161,9 @@ class GamesCog(commands.Cog):
             seen = [
                 session
                 for session in self.runtime.in_guild(member.guild.id)
-                if permissions.can_view(member, session.record.channel_id)
-            ]  # a game in a channel hidden from the member stays hidden
+                if session.seat_of(member.id) is not None
+                or permissions.can_view(member, session.record.channel_id)
+            ]  # a game in a channel hidden from the member stays hidden, but for its players
             await reply.answer(embed=server_games_embed(self.bot, seen, reply.lang))
 
         await guarded(interaction, work)
@@ -161,12 +174,14 @@ class GamesCog(commands.Cog):
         guild_only=True,
     )
 
-    def _my_game(self, interaction: discord.Interaction) -> GameSession:
-        """The game of this channel, else the member's only game in this server."""
+    def _my_game(self, interaction: discord.Interaction, *, manage: bool = False) -> GameSession:
+        """The game played in this channel or thread if the member plays it (or `manage`s it:
+        a host or an admin ending it or handing a seat to the AI, whatever they play
+        elsewhere), else the member's only game in this server."""
         rt = self.runtime
         assert interaction.channel is not None
-        here = rt.in_channel(interaction.channel.id)
-        if here is not None and here.seat_of(interaction.user.id) is not None:
+        here = rt.played_in(interaction.channel.id)
+        if here is not None and (manage or here.seat_of(interaction.user.id) is not None):
             return here
         assert interaction.guild_id is not None  # /game is guild_only
         mine = [
@@ -238,7 +253,7 @@ class GamesCog(commands.Cog):
 
     async def _confirm(self, interaction: discord.Interaction, what: str, key: str) -> None:
         async def work(reply: Reply) -> None:
-            session, lang = self._my_game(interaction), reply.lang
+            session, lang = self._my_game(interaction, manage=what == "end"), reply.lang
             # Refused now, not after a confirmation.
             if what == "end":
                 self.runtime.require_host(session, reply.user.id, is_manager(reply.user))
@@ -269,7 +284,7 @@ class GamesCog(commands.Cog):
         """The host or a manager hands a member's seat to the AI."""
 
         async def work(reply: Reply) -> None:
-            session = self._my_game(interaction)
+            session = self._my_game(interaction, manage=True)
             lobby = session.record.status == "lobby"
             await self.runtime.kick(session, reply.user.id, is_manager(reply.user), member.id)
             done = "kick-done-lobby" if lobby else "kick-done"

@@ -21,6 +21,7 @@ from bot.variants import (
     key_word,
     option_name,
     pair,
+    typed_example,
     value_label,
     value_word,
 )
@@ -91,7 +92,9 @@ def parse_options(slug: str, text: str | None, lang: str) -> dict[str, OptionVal
     for part in (text or "").replace(",", " ").split():
         key, sep, raw = part.partition("=")
         if not sep or not key or not raw:
-            raise GameError("error-options-syntax", part=shown(part))
+            raise GameError(
+                "error-options-syntax", part=shown(part), example=typed_example(slug, lang)
+            )
         field = _field_named(slug, key)
         if field is None:
             names = ", ".join(key_word(slug, f, lang) for f in fields(slug))

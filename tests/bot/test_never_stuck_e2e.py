@@ -203,7 +203,7 @@ async def test_a_server_that_removed_the_bot_while_it_was_down_has_its_games_end
     await runtime.open_lobby(
         guild_id=world.guild.id + 1000,
         channel_id=gone_channel,
-        thread_id=None,
+        thread=None,
         host_id=alice.id,
         host_name="alice",
         host_lang="en",

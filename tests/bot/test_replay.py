@@ -78,7 +78,7 @@ async def play_out(runtime: Runtime, slug: str, players: int) -> Any:
     session = await runtime.open_lobby(
         guild_id=GUILD,
         channel_id=2,
-        thread_id=None,
+        thread=None,
         host_id=HOST,
         host_name="host",
         host_lang="en",
@@ -140,7 +140,7 @@ async def test_a_game_of_another_server_or_still_running_is_not_replayed(tmp_pat
         running = await runtime.open_lobby(
             guild_id=GUILD,
             channel_id=2,
-            thread_id=None,
+            thread=None,
             host_id=HOST,
             host_name="host",
             host_lang="en",

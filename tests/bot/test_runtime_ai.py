@@ -49,7 +49,7 @@ async def test_an_ai_decision_made_stale_by_a_move_meanwhile_is_made_again(tmp_p
         session = await runtime.open_lobby(
             guild_id=1,
             channel_id=2,
-            thread_id=None,
+            thread=None,
             host_id=3,
             host_name="host",
             host_lang="en",

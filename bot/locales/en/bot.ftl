@@ -154,6 +154,7 @@ error-lobbies-server = This server already has { $count ->
    *[other] { $count } open lobbies
 }. Start or cancel one first, or ask an admin to allow more (/config lobbies).
 error-channel-busy = This channel already has a game or a lobby. Wait until it is over, or ask an admin to turn on threads (/config threads) so that each game gets its own.
+error-thread-busy = This thread already has a game or a lobby. Type /newgame in the channel: each game gets a thread of its own.
 error-bot-permissions = I cannot run a game here: in this channel I am missing { $count ->
     [one] the { $missing } permission. An admin can grant it
    *[other] these permissions: { $missing }. An admin can grant them
@@ -165,7 +166,7 @@ permission-create_public_threads = Create Public Threads
 permission-send_messages_in_threads = Send Messages in Threads
 permission-embed_links = Embed Links
 permission-attach_files = Attach Files
-error-options-syntax = I could not read “{ $part }”. Write options as name=value, for example expert=yes.
+error-options-syntax = I could not read “{ $part }”. Write options as name=value, for example { $example }.
 error-option-unknown = This game has no option “{ $option }”. Its options: { $names }.
 error-option-invalid = The option “{ $option }” cannot be “{ $value }”. Choose one of: { $values }.
 error-option-unavailable = “{ $value }” cannot be chosen for “{ $option }” now.
