@@ -857,7 +857,8 @@ class Runtime:
                 action = await self.ai.choose(session.record.slug, state, seat, session.record.seed)
                 try:
                     async with session.lock:
-                        if session.state is state and session.running:
+                        # A seat taken back meanwhile is its member's again: not the AI's to play.
+                        if session.state is state and seat in session.ai_seats_to_act():
                             await self._move(session, seat, action, by_ai=True)
                 except StorageError as exc:
                     # Nothing changed; the game must not wait on an AI that gave up.

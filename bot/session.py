@@ -302,6 +302,8 @@ class GameSession:
         """The board's last moves once `move` is the game's (kept with a snapshot)."""
         lines = deque(self.recent, maxlen=LAST_MOVES)
         lines.extend(self._lines(move.events))
+        if move.entry.action == UNDO:
+            lines.append(self._undo_line(move.seat))
         return list(lines)
 
     def _word(self, events: list[Event]) -> None:

@@ -37,8 +37,9 @@ class Window:
     moves: tuple[Pending, ...]
 
     def open_for(self, seat: int) -> bool:
-        """Whether `seat` may take a move back now."""
-        return any(move.seat == seat and move.own for move in self.moves)
+        """Whether `seat` may take a move back now: its latest move is its own (not the AI's,
+        made for it while it was away, which must not be left standing on what it took back)."""
+        return _latest(self, seat) is not None
 
 
 def after_move(
@@ -63,9 +64,9 @@ def taken_back(
 ) -> tuple[Any, Window | None] | None:
     """The game once `seat`'s last move is taken back, at `version`, and the window then (None
     if the seat has nothing to take back). The others' moves since are made again."""
-    if window is None or not window.open_for(seat):
+    last = None if window is None else _latest(window, seat)
+    if window is None or last is None:
         return None
-    last = max(i for i, move in enumerate(window.moves) if move.seat == seat and move.own)
     rest = tuple(
         replace(move, own=False) if move.seat == seat else move
         for i, move in enumerate(window.moves)
@@ -75,6 +76,12 @@ def taken_back(
     for move in rest:
         state, _ = game.apply(state, move.seat, move.action)
     return state.model_copy(update={"version": version}), _kept(window.start, rest)
+
+
+def _latest(window: Window, seat: int) -> int | None:
+    """Where the seat's latest move is in the window, if the seat may take it back."""
+    mine = [i for i, move in enumerate(window.moves) if move.seat == seat]
+    return mine[-1] if mine and window.moves[mine[-1]].own else None
 
 
 def _kept(start: Any, moves: tuple[Pending, ...]) -> Window | None:
