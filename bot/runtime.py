@@ -200,7 +200,23 @@ class Runtime:
             updated = change(await self.config(guild_id))
             await self.storage.save_guild_settings(guild_id, updated.model_dump(mode="json"))
             self._configs[guild_id] = updated
+        if not updated.hosts_change_options:
+            await self._lobbies_follow(guild_id, updated)
         return updated
+
+    async def _lobbies_follow(self, guild_id: int, cfg: GuildConfig) -> None:
+        """Where the admins choose the options, every open lobby plays the server's: one that
+        opened with its host's choices, or with older defaults, is given them (as a rematch is),
+        so that it starts as its lobby and /config say."""
+        for session in self.in_guild(guild_id):
+            async with session.lock:
+                options = cfg.options_for(session.record.slug).model_dump(mode="json")
+                if session.record.status != "lobby" or session.record.options == options:
+                    continue
+                record = session.record.model_copy(update={"options": options})
+                await self.storage.save_game(record)
+                session.record = record
+            self.presenter.lobby_changed(session)
 
     # --- restore ---
 
@@ -957,7 +973,9 @@ class Runtime:
         )
         seconds = cfg.seconds_for(simultaneous=session.game.SPEC.simultaneous)
         halfway = deadline - seconds / 2
-        if cfg.reminder != "off" and halfway > self.clock():
+        # The server's clock may have changed since the turn began (kept by the turn): with
+        # none now, there is no half to tell of.
+        if cfg.reminder != "off" and self.clock() < halfway < deadline:
             reminded = sorted(session.waiting)
             self.scheduler.at(
                 f"{session.id}:turn-reminder", halfway, lambda: self._remind(session, reminded)

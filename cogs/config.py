@@ -86,7 +86,12 @@ class ConfigCog(
             t(lang, "config-turn-seconds", seconds=cfg.turn_seconds),
             t(lang, "config-choice-seconds", seconds=cfg.choice_seconds),
             t(lang, "config-host-options", value=value_text(cfg.hosts_change_options, lang)),
-            t(lang, "config-players-options", value=value_text(cfg.players_change_options, lang)),
+            # Players choose only where hosts may: the setting waits, but does nothing now.
+            t(
+                lang,
+                "config-players-options",
+                value=value_text(cfg.players_change_options and cfg.hosts_change_options, lang),
+            ),
             t(lang, f"config-afk-{cfg.afk_policy}", count=cfg.takeover_after),
             t(lang, f"config-reminder-{cfg.reminder}"),
             t(lang, "config-lobby-minutes", minutes=cfg.lobby_minutes),

@@ -138,7 +138,10 @@ class GamesCog(commands.Cog):
         lang = language_of(interaction.locale)
         base = engines.game(slug).SPEC.Options()
         if interaction.guild_id is not None:  # the server's defaults, as /newgame starts from
-            base = (await self.runtime.config(interaction.guild_id)).options_for(slug)
+            cfg = await self.runtime.config(interaction.guild_id)
+            if not cfg.hosts_change_options:
+                return []  # every option typed would be refused
+            base = cfg.options_for(slug)
         return [
             app_commands.Choice(name=name, value=text)
             for name, text in suggestions(slug, current, lang, base)
