@@ -186,7 +186,7 @@ def test_a_forced_move_is_one_prominent_button_saying_why():
     )
     for lang, text in (
         ("en", "No card can be played: end your turn"),
-        ("ru", "Ни одну карту не сыграть — завершите ход"),
+        ("ru", "Ни одной карты сыграть нельзя — закончите ход"),
     ):
         (button, *others) = components(hand_panel(session, 0, lang)["view"])
         assert (button["label"], button["style"]) == (text, discord.ButtonStyle.success.value)

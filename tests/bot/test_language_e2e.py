@@ -258,7 +258,7 @@ async def test_a_russian_member_in_an_english_server_reads_replies_in_russian(wo
     LOCALES[boris.id] = "ru"
     dms = await boris.slash(world.channel, "game dms")
     assert dms.response.content == (
-        "Когда в игре наступает ваш ход, я пишу вам в личные сообщения, и оттуда можно сходить."
+        "Когда в игре наступает ваш ход, я пишу вам в личные сообщения, и оттуда можно сделать ход."
     )
 
 

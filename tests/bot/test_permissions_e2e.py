@@ -65,7 +65,7 @@ async def test_without_attach_files_the_pictures_can_be_turned_off_and_the_game_
 
     refused = await alice.slash(world.channel, "newgame", game="thegame")
     assert "missing the **Attach Files** permission" in refused.response.content
-    assert "`/config images value:off`" in refused.response.content
+    assert "`/config images value:no`" in refused.response.content
     assert world.env.bot.runtime.sessions == {}
 
     await world.admin.slash(world.channel, "config images", value="off")

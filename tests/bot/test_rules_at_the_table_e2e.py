@@ -69,7 +69,7 @@ async def test_r25_a_solo_fire_card_must_be_covered_by_the_very_next_card(
     assert (
         said
         == {
-            "ru": "🔥 ⬆️1 горит (22): следующая же карта должна её накрыть!",
+            "ru": "🔥 Стопка ⬆️1 горит (22): следующая же карта должна её накрыть!",
             "en-US": "🔥 ⬆️1 is burning (22): your very next card must cover it!",
         }[locale]
     )

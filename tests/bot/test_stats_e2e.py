@@ -435,7 +435,7 @@ async def test_a_russian_member_reads_stats_in_russian_with_russian_numbers(worl
         "1 партия · побед: 1 (100\u00a0%)",
         f"Рейтинг: **{rating}** (по итогам 1 партии с другими участниками)",
     ]
-    assert "1 000 + 40 × (μ − 3σ)" in stats.footer.text
+    assert "1\u00a0000 + 40 × (μ − 3σ)" in stats.footer.text
     board = (await ivan.slash(world.channel, "leaderboard", game="zero")).response.embeds[0]
     assert board.title == "🏆 Зеро — таблица лидеров"
     assert field(board, "Вы") == "Вы ещё не играли в эту игру с другими участниками."

@@ -64,7 +64,7 @@ async def test_a_forced_move_is_one_button_that_says_why_in_each_language(world)
 
     panel = (await ivan.click(board_message, label="My hand")).response
     (only,) = controls(panel, "tb:act:", "tb:pick:", "tb:sel:")
-    assert only["label"] == "Ни одну карту не сыграть — завершите ход"
+    assert only["label"] == "Ни одной карты сыграть нельзя — закончите ход"
     assert only["style"] == discord.ButtonStyle.success.value
     await ivan.click(panel.message, custom_id=only["custom_id"])
     assert session.to_act() == {0}

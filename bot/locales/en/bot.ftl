@@ -159,7 +159,7 @@ error-bot-permissions = I cannot run a game here: in this channel I am missing {
     [one] the { $missing } permission. An admin can grant it
    *[other] these permissions: { $missing }. An admin can grant them
 } in the channel's settings, under Permissions.
-error-bot-permissions-pictures = I cannot run a game here: in this channel I am missing the { $missing } permission, which the pictures of the table need. An admin can grant it in the channel's settings, under Permissions, or turn the pictures off with `/config images value:off`.
+error-bot-permissions-pictures = I cannot run a game here: in this channel I am missing the { $missing } permission, which the pictures of the table need. An admin can grant it in the channel's settings, under Permissions, or turn the pictures off with `/config images value:no`.
 permission-view_channel = View Channel
 permission-send_messages = Send Messages
 permission-create_public_threads = Create Public Threads

@@ -109,7 +109,7 @@ pic-zero-toward = Путь к «Зеро»:
 
 ## /config images
 
-config-images = Картинки стола в сообщениях игр и в панели «Мои карты»: { $value }
+config-images = Картинки стола на игровых полях и в личных панелях игроков: { $value }
 cmd-config-images = картинки
 cmd-config-images-desc = Картинки стола в сообщениях игр и в панели «Мои карты»
 cmd-config-images-value = да — игры показываются и картинкой стола; нет — только текстом

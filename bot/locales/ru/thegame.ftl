@@ -33,8 +33,8 @@ thegame-ev-play = { $who } кладёт { $card } на { $pile }
 thegame-ev-trick = { $who } кладёт { $card } на { $pile } — обратный ход ровно на десять!
 thegame-ev-turn-end = { $who } заканчивает ход: сыграно { $played }, взято { $drew }
 thegame-ev-signal = { $who } о стопке { $pile }: { $signal }
-thegame-ev-burning = 🔥 { $pile } горит ({ $card }): накройте её до конца следующего хода!
-thegame-ev-burning-solo = 🔥 { $pile } горит ({ $card }): следующая же карта должна её накрыть!
+thegame-ev-burning = 🔥 Стопка { $pile } горит ({ $card }): накройте её до конца следующего хода!
+thegame-ev-burning-solo = 🔥 Стопка { $pile } горит ({ $card }): следующая же карта должна её накрыть!
 thegame-ev-deck-empty = { $minimum ->
     [1] Колода закончилась: теперь за ход достаточно сыграть одну карту.
    *[other] Колода закончилась: за ход по-прежнему нужно сыграть { $minimum ->
