@@ -195,3 +195,18 @@ class DeclaredLock(asyncio.Lock):
         # In a task of its own: SimCord counts a declaration for the task that makes it.
         declared = self._env.external_wait(super().acquire(), reason="the test holds the lock")
         return await asyncio.get_running_loop().create_task(declared)
+
+
+def held_writes(world: World, monkeypatch: Any) -> DeclaredLock:
+    """A slow disk: each stored game record waits for the returned lock, held by the caller
+    until it releases it (the record is then written as it stood)."""
+    writes = DeclaredLock(world.env)
+    storage = world.env.bot.runtime.storage
+    save_game = storage.save_game
+
+    async def slow_save_game(record: Any) -> None:
+        async with writes:
+            await save_game(record)
+
+    monkeypatch.setattr(storage, "save_game", slow_save_game)
+    return writes

@@ -9,8 +9,8 @@ import logging
 from simcord.enums import ChannelType
 
 from tests.bot.driver import (
-    DeclaredLock,
     click_verb,
+    held_writes,
     open_game,
 )
 
@@ -61,15 +61,7 @@ async def test_a_second_newgame_while_the_first_lobby_is_written_keeps_the_membe
     await threads_on(world)
     await world.admin.slash(world.channel, "config lobbies", per_member=1)
     alice = world.members[0]
-    writes = DeclaredLock(world.env)
-    storage = runtime(world).storage
-    save_game = storage.save_game
-
-    async def slow_save_game(record):
-        async with writes:
-            return await save_game(record)
-
-    monkeypatch.setattr(storage, "save_game", slow_save_game)
+    writes = held_writes(world, monkeypatch)
     await writes.acquire()
     first = await alice.slash(world.channel, "newgame", game="zero")
     second = await alice.slash(world.channel, "newgame", game="thegame")

@@ -9,10 +9,6 @@ from __future__ import annotations
 
 import logging
 
-import discord
-from simcord.backend.models.channel import Overwrite
-from simcord.enums import OverwriteType
-
 from cogs.messages import board_embed
 from tests.bot.driver import (
     act_once,
@@ -22,16 +18,7 @@ from tests.bot.driver import (
     open_lobby,
     take_first,
 )
-
-
-def deny_bot(world, **permissions: bool) -> None:
-    """The channel's settings take these permissions from the bot."""
-    backend = world.env.backend
-    denied = discord.Permissions(**permissions).value
-    backend.set_overwrite(
-        world.channel.id,
-        Overwrite(target_id=backend.bot_user.id, type=OverwriteType.MEMBER, deny=denied),
-    )
+from tests.bot.test_permissions_e2e import deny_bot
 
 
 def allow_bot_again(world) -> None:

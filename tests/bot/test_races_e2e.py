@@ -21,6 +21,7 @@ from tests.bot.driver import (
     board,
     click_verb,
     components,
+    held_writes,
     only_session,
     open_game,
     pictures_off,
@@ -234,15 +235,7 @@ async def test_a_board_posted_again_while_a_member_is_kicked_is_the_one_kept_cur
     # alice removes carol, and while that is being written she posts the board again (it
     # scrolled away): the board she posts must be the one the game keeps.
     session.lock = DeclaredLock(world.env)
-    writes = DeclaredLock(world.env)
-    storage = world.env.bot.runtime.storage
-    save_game = storage.save_game
-
-    async def slow_save_game(record):
-        async with writes:
-            return await save_game(record)
-
-    monkeypatch.setattr(storage, "save_game", slow_save_game)
+    writes = held_writes(world, monkeypatch)
     await writes.acquire()
     kick = await alice.slash(world.channel, "game kick", member=carol)
     status = await alice.slash(world.channel, "game status")

@@ -36,16 +36,21 @@ async def play_from_the_page(page: PageClient) -> None:
     raise AssertionError("the game did not end")
 
 
+async def a_whole_game(page: PageClient) -> None:
+    """/newgame The Game, an AI seat, start, and play it to the end from the page."""
+    await page.command("newgame", game="thegame")
+    await page.click(*page.control(cid("tb:lobby:", ":addai")))
+    await page.click(*page.control(cid("tb:lobby:", ":start")))
+    await play_from_the_page(page)
+
+
 async def test_the_sandbox_page_serves_and_a_whole_game_is_played_through_it(tmp_path):
     async with Sandbox(tmp_path / "sandbox.db", port=0) as sandbox, aiohttp.ClientSession() as http:
         index = await http.get(sandbox.url.split("#")[0])
         assert index.status == 200 and "SimCord Preview" in await index.text()
         page = PageClient(http, sandbox.url)
         await page.open(sandbox.members[0].id)
-        await page.command("newgame", game="thegame")
-        await page.click(*page.control(cid("tb:lobby:", ":addai")))
-        await page.click(*page.control(cid("tb:lobby:", ":start")))
-        await play_from_the_page(page)
+        await a_whole_game(page)
         assert any("The Game" in text and text.startswith("🏁") for text in page.contents())
 
 

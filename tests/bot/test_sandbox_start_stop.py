@@ -23,7 +23,7 @@ import pytest
 from bot.sandbox import Sandbox
 from bot.sandbox import main as sandbox_main
 from tests.bot.page_client import PageClient
-from tests.bot.test_sandbox import cid, free_port
+from tests.bot.test_sandbox import a_whole_game, cid, free_port
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -278,8 +278,6 @@ async def test_the_real_database_and_network_are_never_touched(tmp_path, monkeyp
     """With DATABASE_URL exported and a .env naming the real
     database, in a directory holding data/tabletop.db, a whole game in the sandbox leaves the
     real database as it was, creates no other, and opens no connection beyond 127.0.0.1."""
-    from tests.bot.test_sandbox import play_from_the_page
-
     monkeypatch.chdir(tmp_path)
     real = tmp_path / "data" / "tabletop.db"
     real.parent.mkdir()
@@ -301,10 +299,7 @@ async def test_the_real_database_and_network_are_never_touched(tmp_path, monkeyp
     async with Sandbox(Path("data/sandbox.db"), port=0) as sandbox, aiohttp.ClientSession() as http:
         page = PageClient(http, sandbox.url)
         await page.open(sandbox.members[0].id)
-        await page.command("newgame", game="thegame")
-        await page.click(*page.control(cid("tb:lobby:", ":addai")))
-        await page.click(*page.control(cid("tb:lobby:", ":start")))
-        await play_from_the_page(page)
+        await a_whole_game(page)
     assert time.monotonic() - started < 120
     assert real.read_bytes() == b"the real bot's games" and real.stat().st_mtime_ns == stamp
     assert not elsewhere.exists()

@@ -15,33 +15,18 @@ from tests.bot.driver import (
     board,
     components,
     finished,
-    message_of,
     only_session,
     open_game,
     press,
     ready_move,
 )
+from tests.bot.test_undo_e2e import choose, take_back, undo_button
 from tests.bot.test_while_games_run_e2e import on_discords_clock
-
-
-def undo_button(panel):
-    return next((c for c in components(panel) if c["custom_id"].startswith("tb:undo:")), None)
 
 
 def last_moves(message) -> str:
     fields = [f for f in message.embeds[0].fields if f.name == "Last moves"]
     return fields[0].value if fields else ""
-
-
-async def choose(world, actor, index: int = 0):
-    """The member opens "My hand" and chooses the index-th card offered; the redrawn panel."""
-    opened = (await actor.click(board(world), label="My hand")).response
-    cards = [c for c in components(opened) if c["custom_id"].startswith("tb:act:")]
-    return (await press(actor, opened, cards[index])).response
-
-
-async def take_back(actor, panel):
-    return await actor.click(message_of(panel), custom_id=undo_button(panel)["custom_id"])
 
 
 @pytest.fixture

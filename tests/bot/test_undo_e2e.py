@@ -22,6 +22,18 @@ def undo_button(panel):
     return next((c for c in components(panel) if c["custom_id"].startswith("tb:undo:")), None)
 
 
+async def choose(world, actor, index: int = 0):
+    """The member opens "My hand" and chooses the index-th card offered; the redrawn panel."""
+    opened = (await actor.click(board(world), label="My hand")).response
+    cards = [c for c in components(opened) if c["custom_id"].startswith("tb:act:")]
+    return (await press(actor, opened, cards[index])).response
+
+
+async def take_back(actor, panel):
+    """The member clicks Undo on the panel; what the click answered."""
+    return await actor.click(message_of(panel), custom_id=undo_button(panel)["custom_id"])
+
+
 async def play_a_card(actor, world):
     """Alice opens her hand and plays a card (a card, then its pile); her redrawn panel."""
     opened = (await actor.click(board(world), label="My hand")).response
@@ -118,11 +130,9 @@ async def test_mind_up_a_secret_choice_is_changed_until_everyone_has_chosen(worl
     alice, bob, carol = world.members
     await open_game(world, alice, "mindup", [bob, carol])
     session = only_session(world)
-    opened = (await alice.click(board(world), label="My hand")).response
-    panel, card = await ready_move(alice, opened)
-    chosen = (await press(alice, panel, card)).response
+    chosen = await choose(world, alice)
     assert session.state.choices[0] is not None
-    back = await alice.click(message_of(chosen), custom_id=undo_button(chosen)["custom_id"])
+    back = await take_back(alice, chosen)
     assert session.state.choices[0] is None
     assert undo_button(back.response) is None
     assert any(c["custom_id"].startswith("tb:act:") for c in components(back.response))
@@ -136,16 +146,13 @@ async def test_r36_mind_up_a_choice_is_changed_after_others_chose_since_until_th
     alice, bob, carol = world.members
     await open_game(world, alice, "mindup", [bob, carol])
     session = only_session(world)
-    opened = (await alice.click(board(world), label="My hand")).response
-    panel, first = await ready_move(alice, opened)
-    chosen = (await press(alice, panel, first)).response
+    chosen = await choose(world, alice)
     first_card = session.state.choices[0]
-    opened = (await bob.click(board(world), label="My hand")).response
-    await press(bob, *(await ready_move(bob, opened)))
+    await choose(world, bob)
     bobs = session.state.choices[1]
     assert bobs is not None
 
-    back = await alice.click(message_of(chosen), custom_id=undo_button(chosen)["custom_id"])
+    back = await take_back(alice, chosen)
 
     assert "out of date" not in (back.response.content or "")
     assert session.state.choices[0] is None and session.state.choices[1] == bobs
