@@ -767,6 +767,10 @@ class Runtime:
         closed = 0
         for session in self.in_guild(guild_id):
             closed += await self._abandon(session)
+        # Read again from the database should the server invite the bot back.
+        self._configs.pop(guild_id, None)
+        self._config_locks.pop(guild_id, None)
+        self.stats.forget(guild_id)
         return closed
 
     async def _abandon(self, session: GameSession) -> bool:

@@ -104,6 +104,11 @@ class Stats:
         """One per server and game (at most five a server): two games of a kind that end at
         once must not rate from the same ratings, or the first one's change would be lost."""
 
+    def forget(self, guild_id: int) -> None:
+        """The server removed the bot: nothing of it is kept in memory."""
+        for key in [key for key in self._finishing if key[0] == guild_id]:
+            del self._finishing[key]
+
     @asynccontextmanager
     async def finishing(
         self, record: GameRecord, outcome: Outcome, ratings_on: bool

@@ -28,6 +28,7 @@ import discord
 
 from bot.presenter import PrivatePanel, ShownPanel
 from bot.session import GameSession
+from bot.storage import ACTIVE
 from cogs.messages import game_over_panel, hand_button_text
 from cogs.outbox import Outbox
 
@@ -102,6 +103,8 @@ class LivePanels:
     def shown(self, shown: ShownPanel) -> None:
         """The member now looks at this panel: keep it current, retire the one before it."""
         session, user_id, panel = shown.session, shown.user_id, shown.panel
+        if session.record.status not in ACTIVE:
+            return  # it ended while the panel was drawn: nothing will move it on
         game = self._live.setdefault(session.id, {})
         before = game.pop(user_id, None)
         loop = asyncio.get_running_loop()

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from contextlib import AbstractContextManager, suppress
 from functools import partial
 from typing import Any
 
 import discord
+from cachetools import LRUCache, TTLCache
 from discord.ext import commands
 
 from bot.client import TabletopBot
@@ -49,6 +49,9 @@ UNKNOWN_MESSAGE = 10008
 DMS_CLOSED = 50007
 DMS_RETRY = 600.0
 """Seconds before DMs found closed are tried again: the member may open them without a word."""
+MEMBERS_KEPT = 50_000
+"""Members whose language and DM channel are remembered (the latest seen): a cache only, so
+that a bot running for months in many servers does not keep every member it ever met."""
 
 
 class DiscordPresenter:
@@ -69,15 +72,15 @@ class DiscordPresenter:
         self._said: dict[str, list[str]] = {}
         self._posting: dict[str, asyncio.Lock] = {}
         self._notices = 0
-        self._languages: dict[int, str] = {}
-        self._dms_closed: dict[int, float] = {}
-        """Members whose DMs were found closed, and when."""
-        self._dms_closed_told: set[int] = set()
+        self._languages: LRUCache[int, str] = LRUCache(MEMBERS_KEPT)
+        self._dms_closed: TTLCache[int, bool] = TTLCache(MEMBERS_KEPT, DMS_RETRY)
+        """Members whose DMs were found closed in the last DMS_RETRY seconds."""
+        self._dms_closed_told: LRUCache[int, bool] = LRUCache(MEMBERS_KEPT)
         self._refused: set[str] = set()
         """Games whose host was told the bot may not post in the game's channel."""
         # discord.py remembers only the last 128 DM channels; past that many players, most turn
         # DMs would open their channel again, a second call against the global limit.
-        self._dm_channels: dict[int, int] = {}
+        self._dm_channels: LRUCache[int, int] = LRUCache(MEMBERS_KEPT)
         self._notified: dict[str, dict[int, int | None]] = {}
         """Per game, the seats told their turn began (and their last move then), to tell each
         once per turn."""
@@ -204,16 +207,15 @@ class DiscordPresenter:
     def dms_reopened(self, user_id: int) -> None:
         """The member asks for turn DMs: try their DMs again at once, even if found closed."""
         self._dms_closed.pop(user_id, None)
-        self._dms_closed_told.discard(user_id)
+        self._dms_closed_told.pop(user_id, None)
 
     def _dms_shut(self, user_id: int) -> bool:
-        closed_at = self._dms_closed.get(user_id)
-        return closed_at is not None and time.monotonic() - closed_at < DMS_RETRY
+        return user_id in self._dms_closed
 
     def closed_dms_news(self, user_id: int) -> bool:
         """Whether the member's DMs turned out closed and nobody told them yet (now we have)."""
         if user_id in self._dms_closed and user_id not in self._dms_closed_told:
-            self._dms_closed_told.add(user_id)
+            self._dms_closed_told[user_id] = True
             return True
         return False
 
@@ -359,7 +361,7 @@ class DiscordPresenter:
             log.warning("turn DM to %s not remembered: %s", user_id, exc)
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
-                self._dms_closed[user_id] = time.monotonic()
+                self._dms_closed[user_id] = True
                 if reminder:  # found closed only now: the channel reminds them instead
                     self._remind_here(session, [seat])
             else:
@@ -552,6 +554,8 @@ class DiscordPresenter:
             self._posting.pop(session.id, None)
             self._dirty.discard(session.id)
             self._refused.discard(session.id)
+            # Notices queued before the end count under the board as they go out.
+            self._below.pop(session.id, None)
 
     async def _show_end(self, session: GameSession) -> None:
         record = session.record

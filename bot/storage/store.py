@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from cachetools import LRUCache
+
 from bot.shards import Shards
 from bot.storage.database import Channels, Database, Statement
 from bot.storage.records import (
@@ -31,6 +33,9 @@ from bot.storage.records import (
 from bot.storage.stats import Standings, StatsStore, standing_rows
 
 log = logging.getLogger(__name__)
+
+PREFERENCES_KEPT = 50_000
+"""Members whose turn-DM preference is kept in memory (the latest read): the database has them all."""
 
 
 def prepare(url: str) -> None:
@@ -154,7 +159,7 @@ class Storage:
         self.shards = shards
         self.channels = channels
         """How this process reaches the others, when other processes run other shards."""
-        self._dm_turns: dict[int, bool] = {}
+        self._dm_turns: LRUCache[int, bool] = LRUCache(PREFERENCES_KEPT)
         self.stats = StatsStore(db)
         """Finished games' history, results, ratings and logs (/stats, /leaderboard, replays)."""
 
