@@ -13,14 +13,17 @@ milliseconds of CPU; drawn in threads of the bot, they took that time from the c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import Any, TypeVar
 
 import engines
@@ -32,6 +35,12 @@ T = TypeVar("T")
 
 RESTART_AFTER = 60.0
 """A worker that dies sooner than this after it started is not replaced: the bot decides."""
+ANSWER_LIMIT = 10.0
+"""Seconds the worker has to answer a call (a decision takes milliseconds, a picture a few):
+past them it is taken for hung, killed and replaced, and the bot does the work itself, so that
+no game waits on it for ever."""
+STOP_WAIT = 2.0
+"""Seconds the worker has to end once told to stop; then it is killed."""
 
 
 def decide(slug: str, state: Any, seat: int, seed: int) -> Any:
@@ -62,6 +71,10 @@ def _follow_bot(bot_pid: int) -> None:
     the fork server, not by the bot, so no parent-death signal reaches it.
     """
 
+    # Ctrl-C in a terminal reaches the whole process group: the bot ends the worker itself,
+    # without a KeyboardInterrupt traceback from it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     def watch() -> None:
         while True:
             time.sleep(BOT_WATCH_SECONDS)
@@ -79,6 +92,7 @@ class AiWorker:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self._pool: ProcessPoolExecutor | None = None
+        self._pid: int | None = None
         self._started_at = 0.0
 
     async def start(self) -> None:
@@ -95,14 +109,20 @@ class AiWorker:
             initializer=_follow_bot,
             initargs=(os.getpid(),),
         )
-        # The first call starts the fork server and waits for it to fork the worker, which it
-        # does once it has loaded PRELOAD (seconds): a thread waits for that, the loop goes on.
-        forked = await asyncio.to_thread(pool.submit, os.getpid)
-        pid = await asyncio.wrap_future(forked)
+        try:
+            # The first call starts the fork server and waits for it to fork the worker, which
+            # it does once it has loaded PRELOAD (seconds): a thread waits, the loop goes on.
+            forked = await asyncio.to_thread(pool.submit, os.getpid)
+            pid = await asyncio.wrap_future(forked)
+        except Exception as exc:  # killed while it loads, say: the bot does without it
+            log.warning("the AI worker could not start (%s); the AIs decide here", exc)
+            self.enabled = False
+            pool.shutdown(wait=False, cancel_futures=True)
+            return
         if not self.enabled:  # stopped meanwhile
             pool.shutdown(wait=False, cancel_futures=True)
             return
-        self._pool = pool
+        self._pool, self._pid = pool, pid
         log.info("%s (process %d)", WORKER_UP, pid)
 
     async def worker_pid(self) -> int | None:
@@ -113,28 +133,33 @@ class AiWorker:
         return await asyncio.get_running_loop().run_in_executor(pool, os.getpid)
 
     async def choose(self, slug: str, state: Any, seat: int, seed: int) -> Any:
-        """The AI's action: from the worker, or decided here when there is none."""
-        pool = self._pool
-        if pool is None:
-            return decide(slug, state, seat, seed)
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(pool, decide, slug, state, seat, seed)
-        except BrokenProcessPool:
-            await self._replace(pool)
-            return decide(slug, state, seat, seed)
+        """The AI's action: from the worker, or decided here when there is none (or it died or
+        hung on the way)."""
+        action = await self.run(partial(decide, slug, state, seat, seed))
+        return decide(slug, state, seat, seed) if action is None else action
 
     async def run(self, work: Callable[[], T]) -> T | None:
         """`work()` (picklable, with what it needs) in the worker; None when there is no
-        worker, and the caller does it itself."""
+        worker (or it died or hung on the way), and the caller does it itself."""
         pool = self._pool
         if pool is None:
             return None
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, work)
+            call = asyncio.get_running_loop().run_in_executor(pool, work)
+            return await asyncio.wait_for(call, ANSWER_LIMIT)
+        except TimeoutError:
+            log.warning("the AI worker did not answer in %s s; it is ended", ANSWER_LIMIT)
+            self._kill()
         except BrokenProcessPool:
-            await self._replace(pool)
-            return None
+            pass
+        await self._replace(pool)
+        return None
+
+    def _kill(self) -> None:
+        """End the worker at once (it may be stopped, or deaf to the pool's requests)."""
+        if self._pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._pid, signal.SIGKILL)
 
     async def _replace(self, broken: ProcessPoolExecutor) -> None:
         """The worker died: start another, unless it died young (then the bot decides)."""
@@ -150,8 +175,18 @@ class AiWorker:
         await self.start()
 
     async def stop(self) -> None:
-        """End the worker; later decisions are made in the bot."""
+        """End the worker; later decisions are made in the bot. One that does not end within
+        STOP_WAIT (hung) is killed, so that the bot's own end never waits on it."""
         self.enabled = False
         pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)
+        if pool is None:
+            return
+        pool.shutdown(wait=False, cancel_futures=True)
+        ends = time.monotonic() + STOP_WAIT
+        while self._pid is not None and time.monotonic() < ends:
+            try:
+                os.kill(self._pid, 0)
+            except ProcessLookupError:
+                return
+            await asyncio.sleep(0.05)
+        self._kill()

@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.presenter", "cogs.games", "cogs.config", "cogs.relay", "cogs.stats")
 """Loaded in this order: the presenter first, since the runtime is built on it."""
+WORKER_START_WAIT = 20.0
+"""Seconds start-up waits for the AI worker before going online without it."""
 
 INVITE_PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -176,7 +178,14 @@ class TabletopBot(commands.AutoShardedBot):
         gc.collect()
         gc.freeze()
         log.info("restored %d games", restored)
-        await worker_started
+        try:
+            # Normally up by now; one that takes longer (a fork server that hangs) comes in
+            # later, if ever: the bot goes online meanwhile, its AIs deciding here.
+            await asyncio.wait_for(asyncio.shield(worker_started), WORKER_START_WAIT)
+        except TimeoutError:
+            log.warning(
+                "the AI worker is not up after %s s; the AIs decide here", WORKER_START_WAIT
+            )
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -4,6 +4,12 @@ The fork server forks every worker process. Loading here once what a worker need
 worker is forked with it in memory, instead of spending seconds of CPU on it first.
 """
 
-from bot.worker_load import load_worker
+import signal
+
+# Ctrl-C in a terminal reaches the whole process group, the fork server too: the bot ends it.
+# Python's fork server ignores it only once this preload has run, which takes seconds.
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+from bot.worker_load import load_worker  # noqa: E402 - after the signal, as said
 
 load_worker()

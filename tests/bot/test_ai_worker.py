@@ -21,13 +21,18 @@ def positions(slug: str, count: int) -> list[tuple[Any, int]]:
 async def kill(pid: int) -> None:
     """SIGKILL a process and wait until it is gone."""
     os.kill(pid, signal.SIGKILL)
+    await gone(pid)
+
+
+async def gone(pid: int) -> None:
+    """Wait until a process is gone (a stopped one too, once killed)."""
     for _ in range(500):
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
             return
         await asyncio.sleep(0.01)
-    raise AssertionError(f"process {pid} did not die")
+    raise AssertionError(f"process {pid} still runs")
 
 
 async def test_the_worker_decides_as_the_bot_would_for_every_ai(caplog):
@@ -86,3 +91,32 @@ async def test_a_worker_that_dies_after_a_long_life_is_replaced(monkeypatch):
         assert second not in (None, first)
     finally:
         await worker.stop()
+
+
+async def test_a_worker_that_hangs_is_ended_and_the_bot_decides(monkeypatch):
+    """A worker that stops answering (SIGSTOP: swapped out, or stuck) holds no AI seat for
+    long: past the answer limit it is ended and the bot decides, exactly as the worker would."""
+    monkeypatch.setattr("bot.ai_worker.ANSWER_LIMIT", 0.5)
+    worker = AiWorker(enabled=True)
+    await worker.start()
+    try:
+        pid = await worker.worker_pid()
+        assert pid is not None
+        os.kill(pid, signal.SIGSTOP)
+        state, seat = positions("zero", 1)[0]
+        chosen = await asyncio.wait_for(worker.choose("zero", state, seat, 4), 5)
+        assert chosen == decide("zero", state, seat, 4)
+        await gone(pid)
+    finally:
+        await worker.stop()
+
+
+async def test_stopping_a_hung_worker_ends_it_at_once():
+    """The bot's own end never waits on a worker that stopped answering."""
+    worker = AiWorker(enabled=True)
+    await worker.start()
+    pid = await worker.worker_pid()
+    assert pid is not None
+    os.kill(pid, signal.SIGSTOP)
+    await asyncio.wait_for(worker.stop(), 5)
+    await gone(pid)
