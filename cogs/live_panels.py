@@ -31,6 +31,7 @@ from bot.session import GameSession
 from bot.storage import ACTIVE
 from cogs.messages import game_over_panel, hand_button_text
 from cogs.outbox import Outbox
+from engines.core import encode_action
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,8 @@ the last argument says so)."""
 
 def showing(session: GameSession, seat: int, user_id: int) -> Hashable:
     """What a member's panel must be redrawn for when it changes: whether the seat may act,
-    a move made for it (by the AI at its deadline), whether it may take its last move back.
+    a move made for it (by the AI at its deadline), whether it may take its last move back,
+    the signals it may give.
 
     Others' moves while the seat may act do not change what it may do (in a simultaneous
     phase a panel stays valid until its own seat acts: `GameSession.check_fresh`), so they
@@ -68,7 +70,9 @@ def showing(session: GameSession, seat: int, user_id: int) -> Hashable:
         return GONE
     acting = seat in session.to_act()
     undoable = session.may_take_back(seat)
-    return acting, session.last_acted.get(seat), undoable
+    # Signals anyone may give at any time (The Game's) change with everyone's signals.
+    extras = session.game.extra_actions(session.state, seat) if session.running else []
+    return acting, session.last_acted.get(seat), undoable, tuple(map(encode_action, extras))
 
 
 @dataclass(eq=False)

@@ -228,13 +228,15 @@ class DiscordPresenter:
         if session.id in self._cooling:
             self._dirty.add(session.id)
             return
+        # Busy from the moment it is queued: a change that comes as the outbox starts the job
+        # must not start a second one (a buried board would be posted twice).
+        self._cooling.add(session.id)
         self.outbox.put(f"board:{session.id}", lambda: self._board_job(session))
 
     async def _board_job(self, session: GameSession) -> None:
-        if not session.running:
-            return  # the end of the game draws the final board
-        self._cooling.add(session.id)
         try:
+            if not session.running:
+                return  # the end of the game draws the final board
             await self._draw_board(session)
             await asyncio.sleep(self.edit_interval)
         finally:
