@@ -100,7 +100,9 @@ async def test_a_signal_chosen_twice_at_once_is_sent_once_and_the_second_says_so
     no_errors_logged(caplog)
 
 
-async def test_a_signal_someone_else_just_sent_from_an_old_panel_is_out_of_date(world, caplog):
+async def test_the_same_signal_sent_by_two_players_at_once_is_sent_once(world, caplog):
+    """Alice and Bob put "don't play" on the same pile at the same moment: the first is sent,
+    the second is told its panel was out of date (that signal is gone; "clear" replaced it)."""
     alice, bob = world.members[:2]
     board_message = await open_game(world, alice, "thegame", [bob])
     session = only_session(world)
@@ -108,13 +110,19 @@ async def test_a_signal_someone_else_just_sent_from_an_old_panel_is_out_of_date(
     bob_panel = (await bob.click(board_message, label="My hand")).response
     a_signal = next(c for c in components(alice_panel) if c["custom_id"].startswith("tb:x:"))
     b_signal = next(c for c in components(bob_panel) if c["custom_id"].startswith("tb:x:"))
-    await alice.select(alice_panel.message, ["signal.1.dont_play"], custom_id=a_signal["custom_id"])
     version = session.version
-    late = await bob.select(
-        bob_panel.message, ["signal.1.dont_play"], custom_id=b_signal["custom_id"]
+    _, late = await while_busy(
+        world,
+        session,
+        lambda: alice.select(
+            alice_panel.message, ["signal.1.dont_play"], custom_id=a_signal["custom_id"]
+        ),
+        lambda: bob.select(
+            bob_panel.message, ["signal.1.dont_play"], custom_id=b_signal["custom_id"]
+        ),
     )
     assert texts_of(late) == [STALE]
-    assert session.version == version
+    assert session.version == version + 1
     no_errors_logged(caplog)
 
 
