@@ -345,11 +345,13 @@ class DiscordPresenter:
         lang = self._language_of(session, user_id)
         record = session.record
         link = message_link(self.client, record)
-        panel = hand_panel(session, seat, lang, dm=True)
         picture = await hand_picture(self.client, session, seat, lang, waiting=False)
         try:
             channel = await self._dm_channel(user_id)
             await self.outbox.slot(("post", channel.id))
+            if seat not in session.to_act() or session.record.seats[seat].ai:
+                return  # the game moved on (or ended) while the picture was drawn
+            panel = hand_panel(session, seat, lang, dm=True)
             with sending(panel):
                 if reminder:
                     text = t(lang, "dm-reminder", link=link, when=_clock_runs_out(session))
@@ -359,6 +361,9 @@ class DiscordPresenter:
             if session.running:  # stored, so that its buttons go when the game ends
                 dm = TurnDm(user_id, channel.id, sent.id, lang)
                 await self.client.runtime.turn_dm_sent(session.id, dm)
+            else:  # it ended as the DM went out: it says so, as the game's other turn DMs do
+                await self.outbox.slot(("edit", channel.id))
+                await sent.edit(**game_over_panel(session, lang))
         except StorageError as exc:
             log.warning("turn DM to %s not remembered: %s", user_id, exc)
         except discord.Forbidden as exc:

@@ -4,8 +4,10 @@ meet them."""
 from __future__ import annotations
 
 import logging
+import sys
 
 from tests.bot.driver import (
+    DeclaredLock,
     board,
     click_verb,
     components,
@@ -192,3 +194,33 @@ async def test_undo_a_second_before_the_clock_runs_out_then_the_ai_finishes_the_
     assert played >= 2  # the minimum, or more (A4)
     assert len(session.state.hands[0]) == len(before.hands[0])  # as many drawn as played
     assert not errors(caplog)
+
+
+async def test_a_turn_dm_on_its_way_when_the_game_ends_offers_nothing_to_play(
+    world, caplog, monkeypatch
+):
+    """Alice's first turn DM is still being drawn (its picture) when she ends the game with
+    `/game end`: no DM with her cards to click arrives after the end (each click would only
+    answer "This game is already over.")."""
+    monkeypatch.setattr("bot.runtime.secrets.randbits", lambda bits: 3)  # alice moves first
+    drawing = DeclaredLock(world.env)
+    presenter = sys.modules["cogs.presenter"]  # as the bot loaded it
+    draw_now = presenter.hand_picture
+
+    async def draw_later(*args, **kwargs):
+        async with drawing:
+            return await draw_now(*args, **kwargs)
+
+    monkeypatch.setattr(presenter, "hand_picture", draw_later)
+    alice, bob = world.members[:2]
+    await drawing.acquire()
+    await open_game(world, alice, "thegame", [bob])  # her turn DM waits for its picture
+    asked = await alice.slash(world.channel, "game end")
+    await alice.click(asked.response.message, label="Yes, end it")
+    await world.env.settle()
+    drawing.release()
+    await world.env.settle()
+
+    dms = [] if alice.user.dm_channel is None else alice.user.dm_channel.history()
+    assert [labels(m) for m in dms if labels(m)] == []
+    assert errors(caplog) == []
