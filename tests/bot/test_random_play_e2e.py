@@ -551,14 +551,14 @@ async def fuzz(world: Any, caplog: Any, slug: str, seed: int, steps: int = 120) 
     return table
 
 
-SEEDS = [int(x) for x in os.environ.get("FUZZ_SEEDS", "1,2").split(",")]
+SEEDS = [int(x) for x in os.environ.get("FUZZ_SEEDS", "1").split(",")]
 CASES = [(slug, seed) for slug in engines.SLUGS for seed in SEEDS]
 
 
 @pytest.mark.parametrize(("slug", "seed"), CASES)
 async def test_random_play(world, caplog, slug, seed):
-    """Whole games of every game played by random members' clicks (~30 s in all). More seeds:
-    FUZZ_SEEDS=3,4,5."""
+    """Whole games of every game played by random members' clicks (~20 s in all). More seeds:
+    FUZZ_SEEDS=2,3,4."""
     await fuzz(world, caplog, slug, seed)
 
 

@@ -173,7 +173,6 @@ async def test_replay_steps_show_the_boards_members_saw_around_take_backs(world)
         assert shown[version] == description, version
 
 
-@pytest.mark.both_databases
 @pytest.mark.parametrize("every", ["1", "3"])
 async def test_a_restart_after_every_step_of_a_window_keeps_the_boards_last_moves(
     world, monkeypatch, every
