@@ -209,6 +209,8 @@ class Runtime:
         opened with its host's choices, or with older defaults, is given them (as a rematch is),
         so that it starts as its lobby and /config say."""
         for session in self.in_guild(guild_id):
+            if session.record.status != "lobby":
+                continue  # a game's options were settled when it started
             async with session.lock:
                 options = cfg.options_for(session.record.slug).model_dump(mode="json")
                 if session.record.status != "lobby" or session.record.options == options:

@@ -214,11 +214,15 @@ class GameSession:
         )
         return Move(seat, new_state, events, entry, window)
 
-    def _applied(self, seat: int, action: Any, *, by_ai: bool) -> tuple[Any, list[Event], Any]:
+    def _applied(
+        self, seat: int, action: Any, *, by_ai: bool
+    ) -> tuple[Any, list[Event], Window | None]:
         """The state after the action, its events, and what may be taken back then."""
         new_state, events = self.game.apply(self.state, seat, action)
-        args = (self.takeback, self.game, self.state, seat, action, new_state)
-        return new_state, events, after_move(*args, by_ai=by_ai)
+        window = after_move(
+            self.takeback, self.game, self.state, seat, action, new_state, by_ai=by_ai
+        )
+        return new_state, events, window
 
     def take_back(self, seat: int) -> Move | None:
         """The seat's last move taken back, as a move of its own (None if it may not be).

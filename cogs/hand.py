@@ -23,6 +23,7 @@ from cogs.live_panels import showing
 from cogs.messages import (
     announcements,
     board_embed,
+    clock_runs_out,
     deadline_text,
     game_over_panel,
     game_text,
@@ -332,8 +333,8 @@ def hand_panel(
         options = [option(slug, a, lang) for a in extras[:MAX_OPTIONS]]
         items.append(ExtraSelect(session.id, placeholder, options))
     embed = hand_embed(session, seat, lang, can_act=bool(legal))
-    if legal and not dm and (clock := deadline_text(session)):  # a turn DM says it in its text
-        embed.add_field(name=t(lang, "hand-clock"), value=clock.removeprefix(" · "))
+    if legal and not dm and (clock := clock_runs_out(session)):  # a turn DM says it in its text
+        embed.add_field(name=t(lang, "hand-clock"), value=clock)
     return {"embed": embed, "view": detached(*items)}
 
 

@@ -31,7 +31,6 @@ from bot.session import GameSession
 from bot.storage import ACTIVE
 from cogs.messages import game_over_panel, hand_button_text
 from cogs.outbox import Outbox
-from engines.core import encode_action
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +71,7 @@ def showing(session: GameSession, seat: int, user_id: int) -> Hashable:
     undoable = session.may_take_back(seat)
     # Signals anyone may give at any time (The Game's) change with everyone's signals.
     extras = session.game.extra_actions(session.state, seat) if session.running else []
-    return acting, session.last_acted.get(seat), undoable, tuple(map(encode_action, extras))
+    return acting, session.last_acted.get(seat), undoable, tuple(extras)
 
 
 @dataclass(eq=False)

@@ -169,10 +169,17 @@ def rules_embed(slug: str, lang: str, session: GameSession | None = None) -> dis
     return embed
 
 
-def deadline_text(session: GameSession) -> str:
-    """The running clock as a Discord relative timestamp ('' without a clock)."""
+def clock_runs_out(session: GameSession) -> str:
+    """When the turn's clock runs out, as Discord shows a time to each reader (in 2 minutes);
+    '' without a clock."""
     deadline = session.record.deadline
-    return f" · ⏰ <t:{int(deadline)}:R>" if deadline else ""
+    return f"⏰ <t:{int(deadline)}:R>" if deadline else ""
+
+
+def deadline_text(session: GameSession) -> str:
+    """The running clock after a line's other facts (' · ⏰ in 2 minutes'; '' without one)."""
+    clock = clock_runs_out(session)
+    return f" · {clock}" if clock else ""
 
 
 def board_embed(session: GameSession, lang: str) -> discord.Embed:

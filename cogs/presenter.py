@@ -28,7 +28,7 @@ from cogs.lobby import RematchButton, lobby_again, lobby_fields
 from cogs.messages import (
     announcements,
     channel_of,
-    deadline_text,
+    clock_runs_out,
     game_over_panel,
     game_title,
     mention,
@@ -334,7 +334,7 @@ class DiscordPresenter:
         self.outbox.put(f"dm:{session.id}:{user_id}", job)
 
     async def _dm_turn(self, session: GameSession, seat: int, user_id: int, reminder: bool) -> None:
-        if seat not in session.to_act() or session.record.seats[seat].ai:
+        if not _their_move(session, seat):
             return  # they played (or left) while the DM waited its turn
         if self._dms_shut(user_id) or not await self.client.runtime.wants_turn_dms(user_id):
             if reminder:  # no DMs for them: the channel reminds them instead
@@ -349,12 +349,12 @@ class DiscordPresenter:
         try:
             channel = await self._dm_channel(user_id)
             await self.outbox.slot(("post", channel.id))
-            if seat not in session.to_act() or session.record.seats[seat].ai:
+            if not _their_move(session, seat):
                 return  # the game moved on (or ended) while the picture was drawn
             panel = hand_panel(session, seat, lang, dm=True)
             with sending(panel):
                 if reminder:
-                    text = t(lang, "dm-reminder", link=link, when=_clock_runs_out(session))
+                    text = t(lang, "dm-reminder", link=link, when=clock_runs_out(session))
                 else:
                     text = dm_line(self.client, session, seat, lang)
                 sent = await channel.send(text, **with_picture(panel, picture))
@@ -514,7 +514,7 @@ class DiscordPresenter:
     def _remind_here(self, session: GameSession, seats: list[int]) -> None:
         """The half-time reminder in the channel, mentioning the seats' members."""
         who = ", ".join(mention(session, s) for s in seats)
-        text = t(session.record.language, "notice-reminder", who=who, when=_clock_runs_out(session))
+        text = t(session.record.language, "notice-reminder", who=who, when=clock_runs_out(session))
         self._announce(session, text, seats)
 
     # --- the end ---
@@ -592,9 +592,9 @@ class DiscordPresenter:
             await channel.send(text)
 
 
-def _clock_runs_out(session: GameSession) -> str:
-    """When the turn's clock runs out, as Discord shows a time to each reader (in 2 minutes)."""
-    return deadline_text(session).removeprefix(" · ")
+def _their_move(session: GameSession, seat: int) -> bool:
+    """Whether a turn DM of `seat` still has a move to offer its member."""
+    return seat in session.to_act() and not session.record.seats[seat].ai
 
 
 async def setup(bot: commands.Bot) -> None:
