@@ -97,8 +97,4 @@ async def test_where_admins_keep_the_options_newgame_suggests_none_it_would_refu
     alice = world.members[0]
     await world.admin.slash(world.channel, "config host-options", value=False)
     suggested = await alice.autocomplete(world.channel, "newgame", "options", "exp", game="thegame")
-    picked = [c["value"] for c in suggested]
-    if picked:
-        refused = await alice.slash(world.channel, "newgame", game="thegame", options=picked[-1])
-        assert refused.response.content == "On this server only admins set game options (/config)."
-    assert picked == [], f"suggested {picked}, each refused"
+    assert suggested == []
