@@ -378,10 +378,15 @@ async def play(reply: Answer, game_id: str, action: str, version: int) -> None:
         content = t(reply.lang, "error-stale")
     if session.running:
         await redraw(reply, session, seat, content=content)
-    elif reply.private_panel:
-        await reply.edit(**game_over_panel(session, reply.lang))
+        return
+    # The move that ended the game: what it revealed stays over the game-over line.
+    over = game_over_panel(session, reply.lang)
+    if content:
+        over["content"] = f"{content}\n{over['content']}"[:MESSAGE_LIMIT]
+    if reply.private_panel:
+        await reply.edit(**over)
     else:
-        await reply.answer(t(reply.lang, "hand-game-over"))
+        await reply.answer(over["content"])
 
 
 async def pick(reply: Answer, game_id: str, version: int, key: str) -> None:

@@ -154,7 +154,11 @@ class LivePanels:
         ended = self._live.pop(session.id, {})
         for user_id, live in ended.items():
             live.expiry.cancel()
-            self._put(session.id, user_id, "draw", partial(self._end, live))
+            # The click being answered on this very panel says what became of the game (and
+            # what its move revealed); decided now, since that answer may be out before an
+            # edit queued here would run.
+            if live.shown.panel.message_id not in self._clicked:
+                self._put(session.id, user_id, "draw", partial(self._end, live))
         return {live.shown.panel.message_id for live in ended.values()} | set(self._clicked)
 
     @contextlib.contextmanager
@@ -228,10 +232,6 @@ class LivePanels:
                 self._let_go(session.id, user_id)
 
     async def _end(self, live: _Live) -> None:
-        if self._clicked[live.shown.panel.message_id]:
-            # The click being answered on this very panel says what became of the game; a
-            # click elsewhere (a turn DM) leaves this one to say it here.
-            return
         async with live.lock:
             with contextlib.suppress(discord.HTTPException):
                 await live.shown.panel.redraw(

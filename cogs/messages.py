@@ -23,6 +23,8 @@ from bot.storage import GameRecord, SeatRecord
 from engines.core import Event, Outcome
 
 COLOUR = discord.Colour.blurple()
+FIELD_LIMIT = 1024
+"""Discord's limit for an embed field's value."""
 
 
 def known(slug: str) -> None:
@@ -219,7 +221,10 @@ def board_embed(session: GameSession, lang: str) -> discord.Embed:
             inline=False,
         )
     if session.recent:
-        value = "\n".join(session.recent)[-1024:]
+        # The newest whole lines that fit a field: a line cut in half could open in the middle
+        # of a name or leave a `**` unpaired.
+        newest = fitting(reversed(session.recent), FIELD_LIMIT)[::-1]
+        value = "\n".join(newest) or session.recent[-1][:FIELD_LIMIT]
         embed.add_field(name=t(lang, "board-last-moves"), value=value)
     embed.set_footer(text=game_text(lang, "board-footer", spec.slug, id=session.id))
     return embed

@@ -20,14 +20,13 @@ from bot.runtime import GameError
 from bot.session import GameSession
 from cogs import ids
 from cogs.items import Component
-from cogs.messages import COLOUR, game_text, game_title, outcome_text
+from cogs.messages import COLOUR, FIELD_LIMIT, game_text, game_title, outcome_text
 from cogs.permissions import reader
 from cogs.replies import Reply
 from cogs.views import Button, detached
 
 EMBED_LIMIT = 6000
 """Discord's limit for all the text of an embed."""
-FIELD_LIMIT = 1024
 BOARD_LIMIT = 2000
 """The board's share of the viewer (the hands and the move need the rest)."""
 NAV = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}

@@ -7,6 +7,8 @@ import re
 
 from bot.render import mindup as render
 from engines import mindup
+from engines.core import encode_action
+from engines.mindup import Play
 from tests.bot.driver import (
     board,
     components,
@@ -322,3 +324,67 @@ async def test_the_last_to_choose_sees_the_reveal_over_their_panel_in_their_lang
     # AI choosing again changes nothing ivan may do, so his note stays until he chooses.
     assert "turn 2/6" in description(first.response) and not first.response.content
     assert last.response.content.startswith("🃏 **Ход 1, карты вскрыты**")
+
+
+async def choose_quietly(world, session, member, seat):
+    """The member's lowest card, chosen as a click would choose it (no panel kept)."""
+    card = session.state.hands[seat][0]
+    await world.env.bot.runtime.act(
+        session, member.id, encode_action(Play(card=card)), session.version
+    )
+
+
+async def test_the_last_to_choose_in_the_games_last_turn_sees_that_reveal_in_their_language(
+    world,
+):
+    """The game's very last turn reveals the cards too, and scores round 3: ivan, who reads
+    Russian, makes that last choice and sees both over the game-over line of his panel, in
+    his language (the channel gets them in the server's)."""
+    alice, bob = world.members[:2]
+    ivan = world.member("ivan", locale="ru")
+    await open_game(world, alice, "mindup", [bob, ivan])
+    session = only_session(world)
+    while True:
+        await choose_quietly(world, session, alice, 0)
+        await choose_quietly(world, session, bob, 1)
+        state = session.state
+        if state.round == 3 and len(state.hands[2]) == 2:
+            break
+        await choose_quietly(world, session, ivan, 2)
+    await world.env.settle()
+
+    panel = (await ivan.click(board(world), label="My hand")).response
+    last = await ivan.click(panel.message, custom_id=action_components(panel)[0]["custom_id"])
+
+    assert finished(world)
+    said = last.response.content or ""
+    assert "🃏 **Ход 8, карты вскрыты**" in said
+    assert "📊 **Итоги раунда 3:**" in said
+
+
+LINE_MARKS = ("🃏 ", "📥 ", "📊 ", "🔄 ", "↩️ ")
+"""How every line of the board's "Last moves" begins: a reveal, the last cards, a round's
+scores, a new round, a take-back."""
+
+
+async def test_a_six_player_boards_last_moves_after_a_round_end_shows_only_whole_lines(world):
+    """Six at the table (three members, three AI seats): round 1 ends. The board's "Last moves"
+    lists the turns' reveals and the round's end, a line each, more than a field holds: the
+    oldest lines give way whole, so every line shown reads from its start (never half a name,
+    a card, or a lone `**` that turns the rest of the field bold)."""
+    alice, bob, carol = world.members
+    await open_game(world, alice, "mindup", [bob, carol], ai=3)
+    session = only_session(world)
+    while session.state.round == 1:
+        await world.env.settle()
+        for seat, member in enumerate((alice, bob, carol)):
+            if seat in session.to_act():
+                await choose_quietly(world, session, member, seat)
+    await world.env.settle()
+
+    await world.env.bot.presenter.shown()
+    await world.env.settle()
+    fields = {f.name: f.value for f in board(world).embeds[0].fields}
+    lines = fields["Last moves"].splitlines()
+    assert "📊 **Round 1 scored:**" in fields["Last moves"]
+    assert all(line.startswith(LINE_MARKS) for line in lines), lines[0]
