@@ -76,6 +76,16 @@ def _without_seat(record: GameRecord, index: int, **changes: Any) -> GameRecord:
     return record.model_copy(update={"seats": seats, **changes})
 
 
+BUSY = {
+    (False, False): "error-channel-busy",
+    (False, True): "error-channel-busy-threads",
+    (True, True): "error-thread-busy",
+    (True, False): "error-thread-busy-no-threads",
+}
+"""Why a lobby cannot open in a channel or thread (the key) that already has a game, as worded
+with threads on or off (the server's setting): where each game may go instead."""
+
+
 def _nobody_left(record: GameRecord) -> bool:
     """Every seat is the AI's: nobody plays the game any more."""
     return all(seat.ai for seat in record.seats)
@@ -280,7 +290,8 @@ class Runtime:
         *,
         guild_id: int,
         channel_id: int,
-        thread: Callable[[], Awaitable[int]] | None,
+        thread: Callable[[], Awaitable[int]] | None = None,
+        in_thread: int | None = None,
         host_id: int,
         host_name: str,
         host_lang: str,
@@ -289,18 +300,24 @@ class Runtime:
     ) -> GameSession:
         """A new lobby with the host seated; options are validated by the game's model.
 
-        `thread` makes the lobby's thread and gives its id, once there is room for the lobby
-        (None: it is in `channel_id`, which then holds one game at a time).
+        `thread` makes the lobby's thread and gives its id, once there is room for the lobby.
+        `in_thread`: the thread the lobby was typed in, which then holds one game at a time;
+        `channel_id` is the channel whose readers may read the game (a public thread's parent:
+        an archived thread is known to nobody but Discord). Neither: the lobby is in
+        `channel_id`, which then holds one game at a time.
         """
         cfg = await self.config(guild_id)
-        shared = None if thread else channel_id
-        with self._room(cfg, guild_id, shared, host_id, options=bool(options)):
+        shared = in_thread or (None if thread else channel_id)
+        room = self._room(
+            cfg, guild_id, shared, host_id, thread=bool(in_thread), options=bool(options)
+        )
+        with room:
             resolved = cfg.options_for(slug, options)
             record = GameRecord(
                 id=secrets.token_hex(4),
                 guild_id=guild_id,
                 channel_id=channel_id,
-                thread_id=await thread() if thread else None,
+                thread_id=in_thread or (await thread() if thread else None),
                 slug=slug,
                 options=resolved.model_dump(mode="json"),
                 seed=secrets.randbits(63),
@@ -326,7 +343,9 @@ class Runtime:
         if user_id not in players:
             raise GameError("error-rematch-players-only")
         cfg = await self.config(old.guild_id)
-        with self._room(cfg, old.guild_id, old.play_channel_id, user_id):
+        with self._room(
+            cfg, old.guild_id, old.play_channel_id, user_id, thread=bool(old.thread_id)
+        ):
             return await self._open(self._rematch_record(old, cfg, user_id, name, lang), cfg)
 
     def _rematch_record(
@@ -382,13 +401,15 @@ class Runtime:
         channel_id: int | None,
         host_id: int,
         *,
+        thread: bool = False,
         options: bool = False,
     ) -> Iterator[None]:
         """Refuse a new lobby where there is no room for it, else hold its room while it opens.
 
-        `channel_id`: the channel it would share (None when it gets a thread of its own);
-        `options`: the host chose options of their own. Caps on open lobbies per member and per
-        server keep one member from flooding a server with lobbies (and threads).
+        `channel_id`: the channel or thread (`thread`) it would share (None when it gets a
+        thread of its own); `options`: the host chose options of their own. Caps on open lobbies
+        per member and per server keep one member from flooding a server with lobbies (and
+        threads).
         """
         if options and not cfg.hosts_change_options:
             raise GameError("error-options-locked")
@@ -396,7 +417,7 @@ class Runtime:
         if channel_id is not None and (
             self._plays_in(channel_id) or any(p[2] == channel_id for p in pending)
         ):
-            raise GameError("error-thread-busy" if cfg.threads else "error-channel-busy")
+            raise GameError(BUSY[thread, cfg.threads])
         hosts = [s.record.host_id for s in self.in_guild(guild_id) if s.record.status == "lobby"]
         hosts += [p[1] for p in pending]
         if len(hosts) >= cfg.lobbies_per_server:

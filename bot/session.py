@@ -62,7 +62,7 @@ def typed_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
     names = [
         t(lang, "ai-name", number=next(number))
         if s.user_id is None
-        else s.name.replace(AI_MARK, "").strip() or "?"
+        else member_name(s.name)
         for s in seats
     ]
     members = [name for seat, name in zip(seats, names, strict=True) if seat.user_id is not None]
@@ -71,6 +71,11 @@ def typed_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
         _numbered(name, index) if seat.user_id is not None and looks(name) in twins else name
         for index, (seat, name) in enumerate(zip(seats, names, strict=True))
     ]
+
+
+def member_name(name: str) -> str:
+    """A member's name as the bot shows it: without 🤖, which marks only the AI's seats."""
+    return name.replace(AI_MARK, "").strip() or "?"
 
 
 def _numbered(name: str, index: int) -> str:

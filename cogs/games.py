@@ -36,6 +36,15 @@ COMPONENTS = (*lobby.ITEMS, *hand.ITEMS, *seats.ITEMS, *defaults.ITEMS)
 """Every button and select of a game's messages; they dispatch by custom_id, after restarts too."""
 
 
+def readers_channel(channel: discord.abc.Snowflake) -> int:
+    """The channel whose readers may read a game typed in `channel`: a public thread's parent
+    (Discord drops an archived thread from the bot's cache, and it would hide the game from
+    /history), else the channel or private thread itself."""
+    if isinstance(channel, discord.Thread) and channel.type is discord.ChannelType.public_thread:
+        return channel.parent_id
+    return channel.id
+
+
 class GamesCog(commands.Cog):
     """Player commands, and the components of the messages they open."""
 
@@ -98,6 +107,9 @@ class GamesCog(commands.Cog):
                 await channel.create_thread(
                     name=t(cfg.language, "thread-name", game=game_title(slug, cfg.language)),
                     type=discord.ChannelType.public_thread,
+                    # Discord hides a thread quiet for this long: the longest it allows, so
+                    # that a game waiting on a slow player stays in the channel's list.
+                    auto_archive_duration=10080,
                 )
             )
             return made[0].id
@@ -105,7 +117,8 @@ class GamesCog(commands.Cog):
         try:
             session = await self.runtime.open_lobby(
                 guild_id=interaction.guild.id,
-                channel_id=channel.id,
+                channel_id=readers_channel(channel),
+                in_thread=channel.id if isinstance(channel, discord.Thread) else None,
                 thread=make_thread if new_thread else None,
                 host_id=interaction.user.id,
                 host_name=interaction.user.display_name,

@@ -57,7 +57,16 @@ def require(interaction: discord.Interaction, cfg: GuildConfig, *, new_thread: b
         lang = language_of(interaction.locale)  # the refusal is the member's alone
         pictures_only = lacking == ["attach_files"]
         key = "error-bot-permissions-pictures" if pictures_only else "error-bot-permissions"
-        raise GameError(key, missing=named(lacking, lang), count=len(lacking))
+        settings = settings_of(interaction.channel, lang)
+        raise GameError(key, missing=named(lacking, lang), count=len(lacking), settings=settings)
+
+
+def settings_of(place: object, lang: str) -> str:
+    """Where an admin sets the bot's permissions for a channel or thread: a thread has no
+    settings of its own, its channel's apply."""
+    if isinstance(place, discord.Thread) and place.parent_id:
+        return t(lang, "permission-settings-parent", channel=f"<#{place.parent_id}>")
+    return t(lang, "permission-settings")
 
 
 def missing(need: discord.Permissions, have: discord.Permissions) -> list[str]:

@@ -20,7 +20,7 @@ from bot.client import TabletopBot
 from bot.i18n import t
 from bot.presenter import ShownPanel
 from bot.session import GameSession, turn_ended
-from bot.storage import ACTIVE, StorageError, TurnDm
+from bot.storage import ACTIVE, GameRecord, StorageError, TurnDm
 from cogs import permissions
 from cogs.hand import board_message, dm_line, drawn_panel, hand_panel
 from cogs.live_panels import LivePanels
@@ -477,6 +477,7 @@ class DiscordPresenter:
             record.host_id,
             "dm-cannot-post",
             channel=f"<#{record.play_channel_id}>",
+            settings=permissions.settings_of(self.client.get_channel(record.play_channel_id), lang),
             missing=permissions.named(lacking, lang),
             count=len(lacking),
         )
@@ -575,6 +576,7 @@ class DiscordPresenter:
                 await channel.get_partial_message(record.message_id).edit(
                     content=None, embed=embed, view=None
                 )
+            await self._put_away_thread(record)
             return
         await self._draw_board(session, final=True)
         text = results_text(session, lang)[:2000]
@@ -590,6 +592,20 @@ class DiscordPresenter:
         else:
             await self.outbox.slot(("post", channel.id))
             await channel.send(text)
+
+    async def _put_away_thread(self, record: GameRecord) -> None:
+        """A lobby closed unplayed in a thread the bot opened: the thread is archived, out of
+        the channel's list of open threads (its lines stay readable there, as Discord itself
+        archives a quiet thread). A thread a member opened is theirs to keep open."""
+        guild = self.client.get_guild(record.guild_id)
+        thread = guild.get_thread(record.thread_id) if guild and record.thread_id else None
+        if thread is None or self.client.user is None or thread.owner_id != self.client.user.id:
+            return
+        await self.outbox.slot(("edit", thread.id))
+        try:
+            await thread.edit(archived=True)
+        except discord.HTTPException as exc:
+            log.info("the thread of lobby %s could not be archived: %s", record.id, exc)
 
 
 def _their_move(session: GameSession, seat: int) -> bool:

@@ -19,7 +19,7 @@ from bot.client import TabletopBot
 from bot.i18n import t
 from bot.ratings import shown_rating
 from bot.runtime import GameError
-from bot.session import shown_names
+from bot.session import member_name, shown_names
 from bot.stats import GameStats, Leaderboard, MemberStats, Stats, best
 from bot.storage import PastGame, Recent, Skill, TeamRecord
 from bot.text import NAME_LIMIT, shown
@@ -183,7 +183,7 @@ def board_lines(board: Leaderboard, user_id: int, lang: str) -> list[str]:
             lang,
             "leaderboard-line",
             place=entry.place,
-            name=shown(entry.skill.name, NAME_LIMIT),
+            name=shown(member_name(entry.skill.name), NAME_LIMIT),
             rating=shown_rating(entry.skill.ordinal),
             games=entry.skill.games,
         )
@@ -365,7 +365,7 @@ class StatsCog(commands.Cog):
             asking = reader(interaction)
             found = await self.stats.member(asking, who.id, game)
             cfg = await self.bot.runtime.config(asking.guild_id)
-            name = shown(who.display_name, NAME_LIMIT)
+            name = shown(member_name(who.display_name), NAME_LIMIT)
             await reply.answer(embed=stats_embed(name, game, found, reply.lang, cfg.ratings))
 
         await guarded(interaction, work)

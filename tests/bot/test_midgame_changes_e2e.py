@@ -100,8 +100,8 @@ async def test_the_host_cannot_start_a_game_where_the_bot_may_no_longer_post(wor
 
     assert started.ephemeral
     assert started.response.content == (
-        "I cannot run a game here: in this channel I am missing the **Send Messages** "
-        "permission. An admin can grant it in the channel's settings, under Permissions."
+        "I cannot run a game here: I am missing the **Send Messages** permission. An admin can "
+        "grant it in the channel's settings, under Permissions."
     )
     assert only_session(world).record.status == "lobby"
 

@@ -285,7 +285,7 @@ async def test_a_refusal_the_channels_permissions_do_not_explain_still_reaches_t
     assert told == [
         f"I am not allowed to post in <#{world.channel.id}>, where your game of Mind Up! is "
         "played, so its updates, board and results cannot be shown there. An admin can check my "
-        "permissions in that channel's settings. The game goes on meanwhile."
+        "permissions in the channel's settings. The game goes on meanwhile."
     ]
     assert session.running
 

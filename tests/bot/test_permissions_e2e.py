@@ -37,9 +37,8 @@ async def test_no_lobby_opens_where_the_bot_cannot_post_and_the_member_is_told_w
 
     assert asked.ephemeral
     assert asked.response.content == (
-        "I cannot run a game here: in this channel I am missing these permissions: "
-        "**Send Messages**, **Embed Links**. An admin can grant them in the channel's settings, "
-        "under Permissions."
+        "I cannot run a game here: I am missing these permissions: **Send Messages**, "
+        "**Embed Links**. An admin can grant them in the channel's settings, under Permissions."
     )
     assert world.env.bot.runtime.sessions == {}
     assert world.channel.history() == []
@@ -53,7 +52,7 @@ async def test_a_russian_member_reads_the_missing_permissions_as_discord_names_t
 
     # Without it nothing else is allowed: it is the one to grant.
     assert asked.response.content == (
-        "Здесь я не могу провести игру: в этом канале у меня нет права **Просматривать канал**. "
+        "Здесь я не могу провести игру: у меня нет права **Просматривать канал**. "
         "Администратор может выдать его в настройках канала, в разделе «Права доступа»."
     )
     assert world.env.bot.runtime.sessions == {}

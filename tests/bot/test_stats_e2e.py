@@ -472,3 +472,37 @@ async def test_history_says_a_removed_members_seat_was_played_by_the_ai(world, m
     history = (await carol.slash(world.channel, "history")).response.embeds[0].description
 
     assert history.splitlines()[1].startswith("🏆 bob (played by the AI) **63** · alice **")
+
+
+async def test_a_member_named_like_the_ai_does_not_pass_for_the_ai_on_the_leaderboard(
+    world, monkeypatch
+):
+    """A member whose display name is "🤖 AI 1" plays rated Zero. Every board, result and
+    /history line names them "AI 1" (🤖 marks only the AI's own seats, so that nobody passes
+    for the AI), and so does the leaderboard, which never lists the AI."""
+    alice, _, carol = world.members
+    await world.admin.slash(world.channel, "config ratings", value="on", min_games=1)
+    robot = world.member("🤖 AI 1")
+    deal(monkeypatch, 1)  # the host (seat 0) wins when everyone passes
+    await zero_by_passing(world, robot, [alice])
+    assert "🏆 AI 1 — " in world.channel.last_message.content  # the results' name
+
+    board = (await carol.slash(world.channel, "leaderboard", game="zero")).response.embeds[0]
+
+    assert "🤖" not in board.description
+    assert board.description.splitlines()[0].startswith("**1.** AI 1 — **")
+
+
+async def test_stats_of_a_member_named_like_the_ai_names_them_as_the_results_do(world, monkeypatch):
+    """/stats of the member named "🤖 AI 1" names them as the results and /history do: "AI 1",
+    without the AI's mark."""
+    alice, _, carol = world.members
+    robot = world.member("🤖 AI 1")
+    deal(monkeypatch, 1)
+    await zero_by_passing(world, robot, [alice])
+    history = (await carol.slash(world.channel, "history")).response.embeds[0].description
+    assert "🏆 AI 1 **" in history
+
+    stats = (await carol.slash(world.channel, "stats", member=robot, game="zero")).response
+
+    assert stats.embeds[0].title == "📊 AI 1 — Zero"

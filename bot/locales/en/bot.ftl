@@ -99,9 +99,9 @@ dm-turn-on = Turn DMs back on
 dm-on = You will get a DM when it is your move.
 dm-off = No more turn DMs. You can still play with “My hand” in the channel, and `/game dms` turns them back on.
 dm-cannot-post = I am not allowed to post in { $channel }, where your game of { $game } is played, so its updates, board and results cannot be shown there. { $count ->
-    [0] An admin can check my permissions in that channel's settings.
-    [one] I am missing the { $missing } permission there: an admin can give it back in the channel's settings, under Permissions.
-   *[other] I am missing these permissions there: { $missing }. An admin can give them back in the channel's settings, under Permissions.
+    [0] An admin can check my permissions { $settings }.
+    [one] I am missing the { $missing } permission there: an admin can give it back { $settings }, under Permissions.
+   *[other] I am missing these permissions there: { $missing }. An admin can give them back { $settings }, under Permissions.
 } The game goes on meanwhile.
 dms-now-on = When it is your move in a game, I will send you a DM to play from.
 dms-now-off = Turn DMs are off: when it is your move, play with “My hand” in the channel.
@@ -155,11 +155,15 @@ error-lobbies-server = This server already has { $count ->
 }. Start or cancel one first, or ask an admin to allow more (/config lobbies).
 error-channel-busy = This channel already has a game or a lobby. Wait until it is over, or ask an admin to turn on threads (/config threads) so that each game gets its own.
 error-thread-busy = This thread already has a game or a lobby. Type /newgame in the channel: each game gets a thread of its own.
-error-bot-permissions = I cannot run a game here: in this channel I am missing { $count ->
+error-channel-busy-threads = This channel already has a game or a lobby. Wait until it is over, or type /newgame: each new game gets a thread of its own.
+error-thread-busy-no-threads = This thread already has a game or a lobby. Wait until it is over, or open the game in another channel.
+error-bot-permissions = I cannot run a game here: I am missing { $count ->
     [one] the { $missing } permission. An admin can grant it
    *[other] these permissions: { $missing }. An admin can grant them
-} in the channel's settings, under Permissions.
-error-bot-permissions-pictures = I cannot run a game here: in this channel I am missing the { $missing } permission, which the pictures of the table need. An admin can grant it in the channel's settings, under Permissions, or turn the pictures off with `/config images value:no`.
+} { $settings }, under Permissions.
+error-bot-permissions-pictures = I cannot run a game here: I am missing the { $missing } permission, which the pictures of the table need. An admin can grant it { $settings }, under Permissions, or turn the pictures off with `/config images value:no`.
+permission-settings = in the channel's settings
+permission-settings-parent = in the settings of { $channel }
 permission-view_channel = View Channel
 permission-send_messages = Send Messages
 permission-create_public_threads = Create Public Threads
