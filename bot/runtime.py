@@ -207,28 +207,38 @@ class Runtime:
         admins saving at the same instant both keep their change.
         """
         async with self._config_locks.setdefault(guild_id, asyncio.Lock()):
-            updated = change(await self.config(guild_id))
+            before = await self.config(guild_id)
+            updated = change(before)
             await self.storage.save_guild_settings(guild_id, updated.model_dump(mode="json"))
             self._configs[guild_id] = updated
-        if not updated.hosts_change_options:
-            await self._lobbies_follow(guild_id, updated)
+        await self._lobbies_follow(guild_id, before, updated)
         return updated
 
-    async def _lobbies_follow(self, guild_id: int, cfg: GuildConfig) -> None:
-        """Where the admins choose the options, every open lobby plays the server's: one that
-        opened with its host's choices, or with older defaults, is given them (as a rematch is),
-        so that it starts as its lobby and /config say."""
+    async def _lobbies_follow(self, guild_id: int, before: GuildConfig, cfg: GuildConfig) -> None:
+        """Open lobbies follow the server's new settings at once, as /config says they do.
+
+        Their time to start is counted anew from their opening. Where the admins choose the
+        options, every lobby plays the server's: one that opened with its host's choices, or
+        with older defaults, is given them (as a rematch is), so that it starts as its lobby
+        and /config say; the lobby is redrawn with or without its host's controls.
+        """
+        controls = cfg.hosts_change_options != before.hosts_change_options
         for session in self.in_guild(guild_id):
             if session.record.status != "lobby":
                 continue  # a game's options were settled when it started
-            async with session.lock:
-                options = cfg.options_for(session.record.slug).model_dump(mode="json")
-                if session.record.status != "lobby" or session.record.options == options:
-                    continue
-                record = session.record.model_copy(update={"options": options})
-                await self.storage.save_game(record)
-                session.record = record
-            self.presenter.lobby_changed(session)
+            if cfg.lobby_minutes != before.lobby_minutes:
+                self._schedule_lobby_expiry(session, cfg.lobby_minutes)
+            changed = controls
+            if not cfg.hosts_change_options:
+                async with session.lock:
+                    options = cfg.options_for(session.record.slug).model_dump(mode="json")
+                    if session.record.status == "lobby" and session.record.options != options:
+                        record = session.record.model_copy(update={"options": options})
+                        await self.storage.save_game(record)
+                        session.record = record
+                        changed = True
+            if changed:
+                self.presenter.lobby_changed(session)
 
     # --- restore ---
 

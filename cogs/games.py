@@ -304,6 +304,8 @@ class GamesCog(commands.Cog):
             lobby = session.record.status == "lobby"
             await self.runtime.kick(session, reply.user.id, is_manager(reply.user), member.id)
             done = "kick-done-lobby" if lobby else "kick-done"
+            if lobby and session.record.status != "lobby":
+                done = "kick-done-lobby-closed"  # nobody was left in it
             await reply.answer(t(reply.lang, done, member=member.mention))
 
         await guarded(interaction, work)

@@ -123,8 +123,27 @@ def resolve(
     result = fitted(base, changes)
     if result is None:
         typed = [pair(slug, field_of(slug, name), v, lang) for name, v in changes.items()]
+        if len(changes) == 1 and (needs := _needs(slug, base, changes, lang)):
+            raise GameError("error-option-needs", option=typed[0], needs=needs)
         raise GameError("error-options-clash", options=", ".join(typed))
     return result
+
+
+def _needs(slug: str, base: GameOptions, changes: dict[str, OptionValue], lang: str) -> str:
+    """Another option's value with which the one typed change fits `base` (a goal count needs
+    goals turned on), as typed; "" when none does."""
+    (name,) = changes
+    tries = [
+        (other, value)
+        for other in fields(slug)
+        if other.name != name
+        for value in other.values
+        if value != getattr(base, other.name)
+    ]
+    for other, value in tries:
+        if fitted(base, {other.name: value, **changes}) is not None:
+            return pair(slug, other, value, lang)
+    return ""
 
 
 def suggestions(slug: str, current: str, lang: str, base: GameOptions) -> list[tuple[str, str]]:

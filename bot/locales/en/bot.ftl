@@ -174,6 +174,7 @@ error-options-syntax = I could not read “{ $part }”. Write options as name=v
 error-option-unknown = This game has no option “{ $option }”. Its options: { $names }.
 error-option-invalid = The option “{ $option }” cannot be “{ $value }”. Choose one of: { $values }.
 error-option-unavailable = “{ $value }” cannot be chosen for “{ $option }” now.
+error-option-needs = { $option } goes only with { $needs }: type both, `{ $needs } { $option }`.
 error-options-clash = These options do not go together: { $options }.
 error-option-twice = The option “{ $option }” is given twice with different values: give it once.
 error-no-game-here = You have no game running here.
@@ -276,6 +277,7 @@ error-ai-plays-seat = The AI is playing your seat. To play again, take it back: 
 hand-ai-plays = The AI is playing your seat. Take it back to play again.
 kick-done = The AI plays { $member }'s seat now.
 kick-done-lobby = { $member }'s seat in the lobby is free again.
+kick-done-lobby-closed = { $member } was the last member in the lobby, so it was closed.
 config-afk-ai = When the clock runs out: the AI moves; after { $count ->
     [one] { $count } timeout
    *[other] { $count } timeouts

@@ -174,6 +174,7 @@ error-options-syntax = Не удалось разобрать «{ $part }». П�
 error-option-unknown = У этой игры нет настройки «{ $option }». Её настройки: { $names }.
 error-option-invalid = Настройка «{ $option }» не может иметь значение «{ $value }». Выберите одно из: { $values }.
 error-option-unavailable = Для настройки «{ $option }» сейчас нельзя выбрать «{ $value }».
+error-option-needs = { $option } можно выбрать только вместе с { $needs }: укажите обе настройки, `{ $needs } { $option }`.
 error-options-clash = Эти настройки не сочетаются: { $options }.
 error-option-twice = Настройка «{ $option }» указана дважды с разными значениями: укажите её один раз.
 error-no-game-here = Здесь у вас нет текущей игры.
@@ -278,8 +279,9 @@ reclaim-done = Вы снова в игре. Нажмите «{ $button }», чт
 error-seat-not-taken = ИИ сейчас не играет на вашем месте.
 error-ai-plays-seat = Сейчас за вас играет ИИ. Чтобы снова играть, верните себе место: откройте свою панель и нажмите «Вернуться в игру».
 hand-ai-plays = Сейчас за вас играет ИИ. Верните себе место, чтобы снова играть.
-kick-done = Теперь за { $member } играет ИИ.
-kick-done-lobby = Место { $member } в сборе игроков освободилось.
+kick-done = Теперь вместо игрока { $member } играет ИИ.
+kick-done-lobby = Место игрока { $member } в сборе игроков освободилось.
+kick-done-lobby-closed = Игрок { $member } был последним в сборе игроков, поэтому сбор закрыт.
 config-afk-ai = Если время на ход вышло: за игрока ходит ИИ, а после { $count ->
     [one] { $count } пропуска
    *[other] { $count } пропусков
