@@ -86,6 +86,16 @@ BUSY = {
 with threads on or off (the server's setting): where each game may go instead."""
 
 
+def _host_passed_on(record: GameRecord, seat: int) -> GameRecord:
+    """`seat`'s member is out of the game for good (left the server, removed): if they hosted
+    it, what only the host may do (/game end, being told the bot may no longer post) passes to
+    a member still playing, as a lobby's does."""
+    if record.seats[seat].user_id != record.host_id:
+        return record
+    heirs = [s.user_id for s in record.seats if not s.ai and s.user_id is not None]
+    return record.model_copy(update={"host_id": heirs[0]}) if heirs else record
+
+
 def _nobody_left(record: GameRecord) -> bool:
     """Every seat is the AI's: nobody plays the game any more."""
     return all(seat.ai for seat in record.seats)
@@ -658,12 +668,8 @@ class Runtime:
     async def _to_ai(self, session: GameSession, seat: int, *, left_server: bool) -> None:
         """`hand_to_ai`, the caller holding the lock of the running game."""
         record = _with_seat(session.record, seat, ai=True)
-        if left_server and record.seats[seat].user_id == record.host_id:
-            # Gone for good: what only the host may do (/game end, being told the bot may no
-            # longer post) passes to a member still playing, as a lobby's does.
-            heirs = [s.user_id for s in record.seats if not s.ai and s.user_id is not None]
-            if heirs:
-                record = record.model_copy(update={"host_id": heirs[0]})
+        if left_server:
+            record = _host_passed_on(record, seat)
         if _nobody_left(record):
             await self._pause(session, record, await self.config(record.guild_id))
             return
@@ -715,11 +721,11 @@ class Runtime:
         the server (to end a game, or to remove a player)."""
         if manager:
             return
-        if session.record.host_id != user_id:
-            raise GameError("error-host-only")
         seat = session.seat_of(user_id)
         if seat is not None and session.record.seats[seat].kicked:
-            raise GameError("error-kicked")
+            raise GameError("error-kicked")  # a host removed passed the game on
+        if session.record.host_id != user_id:
+            raise GameError("error-host-only")
 
     @staticmethod
     def require_seat(session: GameSession, user_id: int) -> None:
@@ -754,7 +760,7 @@ class Runtime:
                 return
             if not session.running:
                 raise GameError("error-game-over")
-            kicked = _with_seat(session.record, seat, ai=True, kicked=True)
+            kicked = _host_passed_on(_with_seat(session.record, seat, ai=True, kicked=True), seat)
             await self._seats_changed(session, kicked)
             self.presenter.board_changed(session)
             self.presenter.notice(session, "notice-kicked", seats=[seat])

@@ -380,7 +380,8 @@ async def play(reply: Answer, game_id: str, action: str, version: int) -> None:
         await redraw(reply, session, seat, content=content)
         return
     # The move that ended the game: what it revealed stays over the game-over line.
-    over = game_over_panel(session, reply.lang)
+    link = message_link(bot, session.record) if reply.in_dm else None
+    over = game_over_panel(session, reply.lang, link)
     if content:
         over["content"] = f"{content}\n{over['content']}"[:MESSAGE_LIMIT]
     if reply.private_panel:

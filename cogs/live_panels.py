@@ -26,6 +26,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import t
 from bot.presenter import PrivatePanel, ShownPanel
 from bot.session import GameSession
 from bot.storage import ACTIVE
@@ -95,8 +96,10 @@ class _Live:
 class LivePanels:
     """Each member's latest private panel of each game, kept current until its token ends."""
 
-    def __init__(self, draw: Draw) -> None:
+    def __init__(self, draw: Draw, link: Callable[[GameSession], str]) -> None:
         self._draw = draw
+        self._link = link
+        """A game's link, for a panel in DMs (a turn DM clicked) to say which game it is."""
         self._outbox = Outbox(0, burst=0)
         self._live: dict[str, dict[int, _Live]] = {}
         self._answering: Counter[tuple[str, int]] = Counter()
@@ -234,9 +237,9 @@ class LivePanels:
     async def _end(self, live: _Live) -> None:
         async with live.lock:
             with contextlib.suppress(discord.HTTPException):
-                await live.shown.panel.redraw(
-                    **game_over_panel(live.shown.session, live.shown.lang)
-                )
+                shown = live.shown
+                link = None if shown.panel.ephemeral else self._link(shown.session)
+                await shown.panel.redraw(**game_over_panel(shown.session, shown.lang, link))
 
     def _expire(self, game_id: str, user_id: int) -> None:
         live = self._let_go(game_id, user_id)
@@ -250,6 +253,9 @@ class LivePanels:
                     expired = hand_button_text(
                         shown.lang, "panel-expired", shown.session.record.slug
                     )
+                    if not shown.panel.ephemeral:  # a turn DM: which game, and where it is
+                        link = self._link(shown.session)
+                        expired += "\n" + t(shown.lang, "dm-game", link=link)
                     await shown.panel.redraw(content=expired)
 
         self._put(game_id, user_id, "draw", say)

@@ -61,11 +61,13 @@ def announcements(session: GameSession, events: list[Event], lang: str) -> list[
     ]
 
 
-def game_over_panel(session: GameSession, lang: str) -> dict[str, Any]:
+def game_over_panel(session: GameSession, lang: str, link: str | None = None) -> dict[str, Any]:
     """A member's panel (or turn DM) of a game that ended: it says so, and whether it has
-    results to read (one ended early has none), with nothing to click."""
+    results to read (one ended early has none), with nothing to click. `link`: the game's, for
+    a DM (which of their games it was, and where its results are)."""
     key = "hand-game-over" if session.record.status == "finished" else "board-abandoned"
-    return {"content": t(lang, key), "embed": None, "view": None, "attachments": []}
+    content = t(lang, key) if link is None else f"{t(lang, key)}\n{t(lang, 'dm-game', link=link)}"
+    return {"content": content, "embed": None, "view": None, "attachments": []}
 
 
 def game_title(slug: str, lang: str) -> str:

@@ -64,7 +64,9 @@ class DiscordPresenter:
         self.edit_interval = edit_interval
         self.outbox = outbox
         self.repost_after = repost_after
-        self.panels = LivePanels(partial(drawn_panel, client))
+        self.panels = LivePanels(
+            partial(drawn_panel, client), lambda session: message_link(client, session.record)
+        )
         self._below: dict[str, int] = {}
         """The bot's own messages posted under each game's board since it was posted."""
         self._cooling: set[str] = set()
@@ -363,7 +365,7 @@ class DiscordPresenter:
                 await self.client.runtime.turn_dm_sent(session.id, dm)
             else:  # it ended as the DM went out: it says so, as the game's other turn DMs do
                 await self.outbox.slot(("edit", channel.id))
-                await sent.edit(**game_over_panel(session, lang))
+                await sent.edit(**game_over_panel(session, lang, link))
         except StorageError as exc:
             log.warning("turn DM to %s not remembered: %s", user_id, exc)
         except discord.Forbidden as exc:
@@ -390,7 +392,9 @@ class DiscordPresenter:
     def tell(self, session: GameSession, user_id: int, key: str, **params: Any) -> None:
         """A DM to one member about this game, in their language (nothing if DMs are closed)."""
         lang = self._language_of(session, user_id)
-        text = t(lang, key, game=game_title(session.record.slug, lang), **params)
+        game = game_title(session.record.slug, lang)
+        link = message_link(self.client, session.record)
+        text = t(lang, key, game=game, link=link, **params)
 
         async def job() -> None:
             try:
@@ -503,14 +507,25 @@ class DiscordPresenter:
 
     def remind(self, session: GameSession, seats: list[int], by_dm: bool) -> None:
         """Half the time is gone: a mention in the channel, or a DM to each waiting player."""
-        record = session.record
         if not by_dm:
             self._remind_here(session, seats)
             return
+        self.outbox.put(f"remind:{session.id}", partial(self._remind_by_dm, session, seats))
+
+    async def _remind_by_dm(self, session: GameSession, seats: list[int]) -> None:
+        """A DM to each waiting player who takes turn DMs; one mention in the channel for all
+        the others (as a reminder in the channel would be)."""
+        here = []
         for seat in seats:
-            user_id = record.seats[seat].user_id
-            if user_id is not None:
+            user_id = session.record.seats[seat].user_id
+            if user_id is None:
+                continue
+            if self._dms_shut(user_id) or not await self.client.runtime.wants_turn_dms(user_id):
+                here.append(seat)
+            else:
                 self._queue_dm(session, seat, user_id, reminder=True)
+        if here:
+            self._remind_here(session, here)
 
     def _remind_here(self, session: GameSession, seats: list[int]) -> None:
         """The half-time reminder in the channel, mentioning the seats' members."""
@@ -545,7 +560,8 @@ class DiscordPresenter:
             try:
                 await self.outbox.slot(("edit", dm.channel_id))
                 message = self._dm(dm.channel_id).get_partial_message(dm.message_id)
-                await message.edit(**game_over_panel(session, dm.lang))
+                link = message_link(self.client, session.record)
+                await message.edit(**game_over_panel(session, dm.lang, link))
             except discord.HTTPException as exc:
                 log.info("a turn DM could not say its game is over: %s", exc)
         if dms:

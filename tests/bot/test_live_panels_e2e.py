@@ -178,7 +178,7 @@ async def test_a_panel_in_the_channel_says_the_game_is_over_when_the_last_move_i
     # The turn DM she moved from said it in its answer, under what her move ended: the bot
     # edits it no second time.
     dm = alice.user.dm_channel
-    assert dm.last_message.content.endswith("The game is over; see the results in the channel.")
+    assert "The game is over; see the results in the channel.\nGame: " in dm.last_message.content
     assert "🏆" in dm.last_message.content
     edits = [r for r in world.env.http_requests if r.method == "PATCH"]
     assert not [r for r in edits if r.path.startswith(f"/channels/{dm.id}/")]

@@ -332,7 +332,10 @@ async def test_a_game_with_nobody_left_pauses_then_ends_without_a_result(world):
     # Their turn DMs, sent before the restart, say it too, and offer nothing to click.
     for member in (alice, bob):
         dm = await turn_dm(world, member)
-        assert dm.content == "The game was ended early." and components(dm) == []
+        assert (
+            dm.content.startswith("The game was ended early.\nGame: https://discord.com/channels/")
+            and components(dm) == []
+        )
 
 
 async def test_a_turn_dm_of_a_game_ended_early_has_no_results_to_point_to(world):
@@ -341,7 +344,10 @@ async def test_a_turn_dm_of_a_game_ended_early_has_no_results_to_point_to(world)
     await world.env.advance_time(30 * 60 + 1)
     for member in (alice, bob):
         dm = await turn_dm(world, member)
-        assert dm.content == "The game was ended early." and components(dm) == []
+        assert (
+            dm.content.startswith("The game was ended early.\nGame: https://discord.com/channels/")
+            and components(dm) == []
+        )
 
 
 async def test_a_paused_game_goes_on_when_a_member_resumes_it(world):

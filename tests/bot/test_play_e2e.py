@@ -207,7 +207,10 @@ async def test_a_turn_dm_never_clicked_says_the_game_is_over_once_it_ends(world)
     await world.env.settle()
     ended = alice.user.dm_channel.last_message
     assert ended.id == dm.id  # the same message, no new one
-    assert ended.content == "The game was ended early."  # ended, so no results to read
+    # Ended, so no results to read; which game it was stays said.
+    assert ended.content.startswith(
+        "The game was ended early.\nGame: https://discord.com/channels/"
+    )
     assert components(ended) == [] and not ended.embeds and not ended.attachments
 
 

@@ -267,7 +267,7 @@ notice-paused = ⏸️ { $who }: nobody is playing any more, so the game is paus
   }, the game ends without a result.
 notice-resumed = ▶️ { $who } is back, and the game goes on.
 resume-button = Resume
-dm-kicked = You were removed from **{ $game }** by its host or a server admin; the AI plays your seat to the end.
+dm-kicked = You were removed from **{ $game }** by its host or a server admin; the AI plays your seat to the end. Game: { $link }
 confirm-cancel-button = Cancel
 confirm-cancelled = Nothing changed.
 reclaim-button = Take my seat back
