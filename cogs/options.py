@@ -174,9 +174,15 @@ def suggestions(slug: str, current: str, lang: str, base: GameOptions) -> list[t
             if fitted(base, {**chosen, field.name: value}) is None:
                 continue
             text = f"{head} {pair(slug, field, value, lang)}".strip()
-            label = f"{option_name(slug, field, lang)}: {value_label(slug, field, value, lang)}"
-            if len(text) <= TEXT_LIMIT:
-                found.append((f"{text} — {label}"[:TEXT_LIMIT], text))
+            if len(text) > TEXT_LIMIT:
+                continue
+            # Cut to Discord's length, the option's name gives way: the value it sets stays.
+            said = f": {value_label(slug, field, value, lang)}"
+            name = option_name(slug, field, lang)
+            room = TEXT_LIMIT - len(f"{text} — {said}")
+            if len(name) > room:
+                name = name[: max(room - 1, 0)] + "…"
+            found.append((f"{text} — {name}{said}"[:TEXT_LIMIT], text))
     return found[:CHOICES]
 
 

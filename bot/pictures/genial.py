@@ -112,10 +112,12 @@ def _table(canvas: Canvas, view: View, seats: Seats, top: int, lang: str) -> Non
         end = _tokens(canvas, aside, staged, top + 30)
         canvas.text((end + 8, top + 30 + TOKEN / 2), note, SMALL, TURN, True, "lm")
     line = top + 80
+    safe = safe_colours(view)
     if view.reserve_count == 0:
         canvas.text((20, line), t(lang, "pic-genial-recycle"), SMALL, MUTED)
+    elif not safe:
+        canvas.text((20, line), t(lang, "pic-genial-sure-miss"), SMALL, MUTED)
     else:
-        safe = safe_colours(view)
         reserve = reserve_counts(view)
         percent = round(100 * sum(reserve[c] for c in safe) / view.reserve_count)
         x = 20 + canvas.text((20, line), t(lang, "pic-genial-odds", percent=percent), SMALL, INK)

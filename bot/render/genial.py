@@ -86,6 +86,16 @@ def _odds(view: View, lang: str, yours: bool) -> list[str]:
     if view.reserve_count == 0:
         return [t(lang, "genial-odds-recycle")]
     safe = safe_colours(view)
+    parts = []
+    staged = sorted(set(view.staging))
+    if staged:
+        parts.append(t(lang, "genial-miss-staged", colours=spaced(staged)))
+    absent = [c for c in range(COLOUR_COUNT) if not view.centre[c]]
+    if absent:
+        parts.append(t(lang, "genial-miss-absent", colours=spaced(absent)))
+    miss = "genial-miss-yours" if yours and view.staging else "genial-miss"
+    if not safe:  # every colour misses: no chance of a match to show
+        return [t(lang, f"{miss}-sure", parts=" · ".join(parts))]
     reserve = reserve_counts(view)
     good = sum(reserve[c] for c in safe)
     lines = [
@@ -98,16 +108,8 @@ def _odds(view: View, lang: str, yours: bool) -> list[str]:
             percent=round(100 * good / view.reserve_count),
         )
     ]
-    parts = []
-    staged = sorted(set(view.staging))
-    if staged:
-        parts.append(t(lang, "genial-miss-staged", colours=spaced(staged)))
-    absent = [c for c in range(COLOUR_COUNT) if not view.centre[c]]
-    if absent:
-        parts.append(t(lang, "genial-miss-absent", colours=spaced(absent)))
     if parts:
-        key = "genial-miss-yours" if yours and view.staging else "genial-miss"
-        lines.append(t(lang, key, parts=" · ".join(parts)))
+        lines.append(t(lang, miss, parts=" · ".join(parts)))
     return lines
 
 

@@ -56,7 +56,7 @@ async def test_a_second_newgame_while_the_first_lobby_is_written_keeps_the_membe
 ):
     """Threads on, one open lobby per member (`/config lobbies per_member:1`). Alice sends
     `/newgame` twice in a row while the disk is slow (the first lobby is still being written).
-    The second is refused ("You already host an open lobby here. Start or cancel one first.")
+    The second is refused ("You already host an open lobby here. Start or cancel it first.")
     and leaves no thread: she hosts one lobby, in one thread."""
     await threads_on(world)
     await world.admin.slash(world.channel, "config lobbies", per_member=1)
@@ -69,7 +69,7 @@ async def test_a_second_newgame_while_the_first_lobby_is_written_keeps_the_membe
     await world.env.settle()
 
     assert texts_of(first)[-1].startswith("Your lobby is open in <#")
-    assert "You already host an open lobby here. Start or cancel one first." in texts_of(second)
+    assert "You already host an open lobby here. Start or cancel it first." in texts_of(second)
     assert len(runtime(world).sessions) == 1
     assert len(world.channel.threads) == 1
     assert errors(caplog) == []

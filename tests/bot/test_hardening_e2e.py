@@ -165,7 +165,7 @@ async def test_open_lobbies_are_capped_per_member_and_per_server(world):
 
     again = await alice.slash(more[0], "newgame", game="zero")
     assert (
-        again.response.content == "You already host an open lobby here. Start or cancel one first."
+        again.response.content == "You already host an open lobby here. Start or cancel it first."
     )
     await bob.slash(more[0], "newgame", game="zero")
     third = await carol.slash(more[1], "newgame", game="zero")

@@ -285,7 +285,7 @@ async def test_play_again_counts_against_the_cap_on_a_members_open_lobbies(world
     again = await alice.click(results, label="🔁 Play again")
     assert again.ephemeral
     assert (
-        again.response.content == "You already host an open lobby here. Start or cancel one first."
+        again.response.content == "You already host an open lobby here. Start or cancel it first."
     )
     assert len(world.env.bot.runtime.sessions) == 1
 

@@ -145,14 +145,14 @@ error-unknown-game = There is no such game here. Pick one from the list.
 error-kicked = You were removed from this game, so you can no longer play in it.
 error-kick-self = You cannot remove yourself. To leave the game, use /game leave: the AI plays your seat, and you can take it back.
 error-member-not-playing = That member is not playing in this game.
-error-lobbies-member = You already host { $count ->
-    [one] an open lobby
-   *[other] { $count } open lobbies
-} here. Start or cancel one first.
-error-lobbies-server = This server already has { $count ->
-    [one] an open lobby
-   *[other] { $count } open lobbies
-}. Start or cancel one first, or ask an admin to allow more (/config lobbies).
+error-lobbies-member = { $count ->
+    [one] You already host an open lobby here. Start or cancel it first.
+   *[other] You already host { $count } open lobbies here. Start or cancel one of them first.
+}
+error-lobbies-server = { $count ->
+    [one] This server already has an open lobby. Start or cancel it first, or ask an admin to allow more (/config lobbies).
+   *[other] This server already has { $count } open lobbies. Start or cancel one of them first, or ask an admin to allow more (/config lobbies).
+}
 error-channel-busy = This channel already has a game or a lobby. Wait until it is over, or ask an admin to turn on threads (/config threads) so that each game gets its own.
 error-thread-busy = This thread already has a game or a lobby. Type /newgame in the channel: each game gets a thread of its own.
 error-channel-busy-threads = This channel already has a game or a lobby. Wait until it is over, or type /newgame: each new game gets a thread of its own.

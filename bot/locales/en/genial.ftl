@@ -41,6 +41,8 @@ genial-safe = ✅ The next draw succeeds with { $colours }: { $good } of the { $
   } ({ $percent }%)
 genial-miss = 💥 A miss with { $parts }
 genial-miss-yours = 💥 A miss with { $parts }: all your draws would go to the centre
+genial-miss-sure = 💥 The next draw is sure to miss: { $parts }
+genial-miss-yours-sure = 💥 The next draw is sure to miss ({ $parts }): all your draws would go to the centre
 genial-miss-staged = { $colours } (drawn already)
 genial-miss-absent = { $colours } (not in the centre)
 genial-odds-recycle = ♻️ The reserve is empty: the next draw shuffles the centre into a new reserve, so it is sure to miss.

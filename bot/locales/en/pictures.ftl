@@ -70,6 +70,7 @@ pic-genial-reserve = Reserve: { $count }
 pic-genial-centre = Centre
 pic-genial-drawn = Drawn by { $who }
 pic-genial-bank = bank: +{ $count }
+pic-genial-sure-miss = No colour can match: the next draw misses
 pic-genial-recycle = The reserve is empty: the next draw misses
 pic-genial-odds = Next draw succeeds: { $percent }% with
 pic-genial-alternative = or take 1 from the centre

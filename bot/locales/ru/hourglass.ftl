@@ -46,9 +46,9 @@ hourglass-do-feed = { $card } под { $set } (набор останется у 
 hourglass-do-discard = { $card } → под низ колоды
 
 hourglass-ev-open = { $who } начинает набор { $set } { $direction } картой { $card }
-hourglass-ev-take = { $who } кладёт { $card } на набор { $set } и забирает его у { $owner }
-hourglass-ev-swap = { $who } кладёт { $card } на карту того же значения в наборе { $set } и забирает его у { $owner }
-hourglass-ev-feed = { $who } подкладывает { $card } под набор { $set }, набор остаётся у { $owner }
+hourglass-ev-take = { $who } кладёт { $card } на набор { $set } и забирает его у игрока { $owner }
+hourglass-ev-swap = { $who } кладёт { $card } на карту того же значения в наборе { $set } и забирает его у игрока { $owner }
+hourglass-ev-feed = { $who } подкладывает { $card } под набор { $set }, набор остаётся у игрока { $owner }
 hourglass-ev-discard = { $who } владеет всеми наборами и убирает карту под низ колоды
 hourglass-ev-round-end = ⌛ **Раунд { $round } окончен.** Собрано: { $results }.
 hourglass-ev-refill = Все добирают по { $count ->

@@ -49,7 +49,7 @@ zero-ev-ended-by-zero = у игрока { $who } «Зеро»
 zero-ev-ended-by-passes = после двух пасов
 zero-ev-round-end = 🧾 **Раунд { $round } из { $rounds } окончен** ({ $how }). Очки за раунд и карточки на руках:
 zero-ev-totals = 📊 Всего: { $totals }
-zero-ev-round-start = 🔄 Начинается раунд { $round }, первым ходит { $who }. Общий запас: { $market }
+zero-ev-round-start = 🔄 Начинается раунд { $round }, первый ход: { $who }. Общий запас: { $market }
 zero-ev-game-over = 🏆 Игра окончена: { $count ->
     [one] побеждает { $winners }
    *[other] победу делят { $winners }
