@@ -40,6 +40,8 @@ class ShownPanel:
     its picture was drawn and it was sent); the Discord side compares it to redraw the panel."""
     picture_follows: bool = False
     """It went out as text, its picture not drawn in time: it is redrawn once it is."""
+    picked: str | None = None
+    """The first click of a two-click move it shows made (a card picked, its piles offered)."""
 
 
 class Presenter(Protocol):

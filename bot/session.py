@@ -60,9 +60,7 @@ def typed_names(seats: Sequence[SeatRecord], lang: str) -> list[str]:
     """
     number = count(1)
     names = [
-        t(lang, "ai-name", number=next(number))
-        if s.user_id is None
-        else member_name(s.name)
+        t(lang, "ai-name", number=next(number)) if s.user_id is None else member_name(s.name)
         for s in seats
     ]
     members = [name for seat, name in zip(seats, names, strict=True) if seat.user_id is not None]

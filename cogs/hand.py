@@ -450,11 +450,18 @@ async def answer_panel(
 
 
 async def drawn_panel(
-    bot: TabletopBot, session: GameSession, seat: int, lang: str, dm: bool = False
+    bot: TabletopBot,
+    session: GameSession,
+    seat: int,
+    lang: str,
+    dm: bool = False,
+    picked: str | None = None,
 ) -> dict[str, Any]:
     """A seat's panel as it stands now, with its picture, as fields for an edit nobody is
     waiting for (a live panel kept current; a turn DM says which game it is about)."""
-    fields, _ = await answer_panel(bot, session, seat, lang, edit=True, waiting=False, dm=dm)
+    fields, _ = await answer_panel(
+        bot, session, seat, lang, picked, edit=True, waiting=False, dm=dm
+    )
     if dm:
         fields["content"] = dm_line(bot, session, seat, lang)
     return fields
@@ -497,17 +504,25 @@ async def redraw(
         await reply.edit(content=content, **panel)
     else:
         await reply.answer(content, **panel)
-    keep_current(reply, session, seat, shows, follows)
+    keep_current(reply, session, seat, shows, follows, picked)
 
 
 def keep_current(
-    reply: Answer, session: GameSession, seat: int, shows: Hashable, picture_follows: bool
+    reply: Answer,
+    session: GameSession,
+    seat: int,
+    shows: Hashable,
+    picture_follows: bool,
+    picked: str | None = None,
 ) -> None:
-    """The panel just shown, drawn at `shows`, is the member's panel of this game from now on
-    (and gets its picture once drawn, if it `picture_follows`)."""
+    """The panel just shown, drawn at `shows` (with `picked`, the first click of a two-click
+    move), is the member's panel of this game from now on (and gets its picture once drawn, if
+    it `picture_follows`)."""
     panel = reply.own_panel()
     if panel is not None:
-        shown = ShownPanel(session, seat, reply.user_id, reply.lang, panel, shows, picture_follows)
+        shown = ShownPanel(
+            session, seat, reply.user_id, reply.lang, panel, shows, picture_follows, picked
+        )
         reply.bot.presenter.panel_shown(shown)
 
 

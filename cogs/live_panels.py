@@ -51,9 +51,9 @@ their move shows on that panel, which redraws itself, so no turn DM pings them f
 GONE = "gone"
 """What a panel shows once its seat is no longer its member's (they left, or were removed)."""
 
-Draw = Callable[[GameSession, int, str, bool], Awaitable[dict[str, Any]]]
+Draw = Callable[[GameSession, int, str, bool, str | None], Awaitable[dict[str, Any]]]
 """A seat's panel drawn now, in a language, as message fields for an edit (of a turn DM, if
-the last argument says so)."""
+the fourth argument says so; with the first click of a two-click move made, the fifth)."""
 
 
 def showing(session: GameSession, seat: int, user_id: int) -> Hashable:
@@ -215,14 +215,24 @@ class LivePanels:
             if not live.stale():
                 return
             shows = showing(session, kept.seat, user_id)
-            moved_on, live.shows = shows != live.shows, shows
+            before, live.shows = live.shows, shows
+            moved_on = shows != before
             live.picture_follows = False
             if shows == GONE:
                 self._let_go(session.id, user_id)
-                await self._retire(kept.panel)
+                if kept.panel.ephemeral:
+                    await self._retire(kept.panel)
+                else:
+                    await self._out_of_dm(kept)
                 return
             # A panel that is not ephemeral is in the member's DMs: a turn DM they clicked.
-            fields = await self._draw(session, kept.seat, kept.lang, not kept.panel.ephemeral)
+            # A card picked stays picked while the seat may still play it (another's signal
+            # changes nothing it may do); its own move, or the turn passing, drops it.
+            picked = None
+            if isinstance(before, tuple) and isinstance(shows, tuple) and before[:2] == shows[:2]:
+                picked = kept.picked
+            dm = not kept.panel.ephemeral
+            fields = await self._draw(session, kept.seat, kept.lang, dm, picked)
             if moved_on:
                 # A note answering the click that showed the panel (a refused move, a signal
                 # sent) was about that moment; a picture that only follows keeps it.
@@ -268,6 +278,19 @@ class LivePanels:
         if not game:
             self._live.pop(game_id, None)
         return live
+
+    async def _out_of_dm(self, kept: ShownPanel) -> None:
+        """A turn DM played from whose seat is no longer its member's to play: it says which
+        game it was, and that the AI plays the seat if it does, with no move nor hand left to
+        mislead them."""
+        holder = kept.session.record.seats[kept.seat]
+        lines = [t(kept.lang, "dm-game", link=self._link(kept.session))]
+        if holder.user_id == kept.user_id and not holder.kicked:
+            lines.insert(0, t(kept.lang, "error-ai-plays-seat"))
+        try:
+            await kept.panel.redraw(content="\n".join(lines), embed=None, view=None, attachments=[])
+        except discord.HTTPException as exc:
+            log.info("a turn DM could not say its seat is gone: %s", exc)
 
     @staticmethod
     async def _retire(panel: PrivatePanel) -> None:

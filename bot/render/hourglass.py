@@ -8,7 +8,7 @@ from typing import Any
 from bot.i18n import t
 from bot.render.base import Step, first_place_tiebreak
 from engines.core import Event, Outcome
-from engines.hourglass import CardSet, View, may_open
+from engines.hourglass import CardSet, View, after_round, may_open
 from engines.hourglass.models import COLOUR, HOURGLASSES, VALUE
 
 SUITS = {"red": "🟥", "purple": "🟪", "joker": "🃏"}
@@ -125,7 +125,9 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     lines.append("")
     lines.append(t(lang, "hourglass-your-cards", cards=cards or "—"))
     if not view.finished:
-        lines.append(t(lang, "hourglass-turns-left", count=max(len(view.hand) - 2, 0)))
+        ahead = after_round(view)
+        key = "hourglass-turns-left" if ahead == "refill" else f"hourglass-turns-left-{ahead}"
+        lines.append(t(lang, key, count=max(len(view.hand) - 2, 0)))
     score = view.scores[seat]
     line = t(lang, "hourglass-your-score", score=score if score is not None else 0)
     if len(view.round_scores) > 1:

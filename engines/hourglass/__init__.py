@@ -26,6 +26,7 @@ from engines.hourglass.models import (
     View,
 )
 from engines.hourglass.rules import (
+    after_round,
     apply,
     extra_actions,
     legal_actions,
@@ -62,6 +63,7 @@ __all__ = [
     "State",
     "TakeSet",
     "View",
+    "after_round",
     "ai_action",
     "apply",
     "extra_actions",

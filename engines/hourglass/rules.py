@@ -6,7 +6,7 @@ Ruleset: docs/rules/hourglass.md, rulings A1-A12; variants as Options (start sea
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from engines.core import Event, IllegalAction, Outcome, places, rng_for
 from engines.hourglass.models import (
@@ -120,6 +120,20 @@ def may_open(holders: tuple[CardSet | None, ...], options: Options, seat: int) -
     sets = [s for s in holders if s is not None]
     literal_block = options.exception_literal and sets and all(s.owner == seat for s in sets)
     return None in holders and not literal_block
+
+
+def after_round(view: View) -> Literal["refill", "reshuffle", "end", "unsure"]:
+    """What the end of the current round brings, as far as any seat can tell: the hands
+    refilled (R19), every card shuffled into new hands (R23, the first pass of the 5-player
+    variant), or the end of the game (R20); "unsure" while the forced discards of the turns
+    left (each puts a card back under the deck) could still decide it."""
+    need = view.players * refill_size(view.players)
+    if view.deck_count >= need:
+        return "refill"
+    turns_left = sum(max(count - KEPT, 0) for count in view.hand_counts)
+    if view.deck_count + turns_left >= need:
+        return "unsure"
+    return "reshuffle" if _deck_twice(view.options, view.players) and view.deck_pass == 1 else "end"
 
 
 def _choices(state: State, seat: int) -> tuple[bool, dict[int, CardSet]]:

@@ -305,6 +305,21 @@ def test_r19_refill_and_next_start_player_else_the_game_ends() -> None:
 # --- 5. End of game and scoring ------------------------------------------------------------
 
 
+def test_r19_r20_every_seat_is_told_whether_the_round_ends_the_game() -> None:
+    sets = [cs(0, True, red(9))]
+    hands = [[red(1), red(2)], [purple(1), purple(2), purple(3)]]
+    deck = [red(20 + i) for i in range(5)] + [purple(20 + i) for i in range(5)]
+    # Ten cards refill two hands of five: the round ends in a refill.
+    assert hg.after_round(hg.view(table(hands, sets, current=1, deck=deck), 0)) == "refill"
+    # Eight, and the one turn left (a card that a forced discard would put back) cannot make
+    # ten: the game ends with the round.
+    short = table(hands, sets, current=1, deck=deck[:8])
+    assert hg.after_round(hg.view(short, 0)) == hg.after_round(hg.view(short, 1)) == "end"
+    # Nine: a forced discard in the turn left would make ten, so nobody can tell yet.
+    maybe = table(hands, sets, current=1, deck=deck[:9])
+    assert hg.after_round(hg.view(maybe, None)) == "unsure"
+
+
 def test_r20_score_is_the_hourglasses_in_the_pile_not_in_hand() -> None:
     sets = [cs(0, True, red(13))]
     hands = [[purple(13), joker(13)], [purple(12), purple(11), purple(1)]]
@@ -372,6 +387,18 @@ def test_r23_five_players_reshuffle_everything_once_then_end() -> None:
     with pytest.raises(ValueError, match="5-player"):
         hg.setup(Options(deck_twice=True), 4, 1)
     assert not _play_round(_play_round(hg.setup(Options(deck_twice=True), 5, 3))).finished
+
+
+def test_r23_the_first_pass_of_the_deck_ends_in_new_hands_not_the_games_end() -> None:
+    state = _play_round(hg.setup(Options(start_seat=0), 5, 8))
+    told = set()
+    while state.round == 2:
+        told.add(hg.after_round(hg.view(state, 0)))
+        state, _ = hg.apply(state, state.current, hg.legal_actions(state, state.current)[0])
+    # 13 cards cannot refill five hands: once the turns left cannot make up the rest, every
+    # seat is told that new hands come, and they do.
+    assert told == {"unsure", "reshuffle"}
+    assert state.deck_pass == 2 and hg.after_round(hg.view(state, 0)) == "refill"
 
 
 def test_r23_the_deck_goes_round_twice_only_with_five_players_and_says_so() -> None:

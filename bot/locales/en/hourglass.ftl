@@ -31,6 +31,21 @@ hourglass-turns-left = { $count ->
     [one] You play 1 more card this round; your last 2 stay in hand for the next one.
    *[other] You play { $count } more cards this round; your last 2 stay in hand for the next one.
   }
+hourglass-turns-left-end = { $count ->
+    [0] You have played all your cards for this round, the game's last: the 2 left in your hand score nothing.
+    [one] You play 1 more card this round, the game's last: the 2 left in your hand then score nothing.
+   *[other] You play { $count } more cards this round, the game's last: the 2 left in your hand then score nothing.
+  }
+hourglass-turns-left-reshuffle = { $count ->
+    [0] You have played all your cards for this round; then every card is shuffled into a new deck and new hands are dealt.
+    [one] You play 1 more card this round; then every card is shuffled into a new deck and new hands are dealt.
+   *[other] You play { $count } more cards this round; then every card is shuffled into a new deck and new hands are dealt.
+  }
+hourglass-turns-left-unsure = { $count ->
+    [0] You have played all your cards for this round; your last 2 stay in hand if the deck can still refill every hand.
+    [one] You play 1 more card this round; your last 2 stay in hand if the deck can still refill every hand.
+   *[other] You play { $count } more cards this round; your last 2 stay in hand if the deck can still refill every hand.
+  }
 hourglass-your-score = ⏳ Your hourglasses so far: **{ $score }**
 hourglass-seat-cards = Cards: { $cards }
 hourglass-seat-score = ⏳ Hourglasses so far: **{ $score }**
