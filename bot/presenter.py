@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -88,8 +88,9 @@ class Presenter(Protocol):
     def posted_again(self, session: GameSession) -> None:
         """Post a game's lobby or board anew: its message is gone (`Runtime.message_lost`)."""
 
-    def game_restored(self, session: GameSession) -> None:
-        """A running game resumed after a restart: those to act were told before it."""
+    def game_restored(self, session: GameSession, sent: Mapping[int, int | None]) -> None:
+        """A running game resumed after a restart; `sent`: the version each member's latest
+        turn DM was sent at (those to act who were not told of their turn are told now)."""
 
     def dms_reopened(self, user_id: int) -> None:
         """The member asks for turn DMs: their DMs are tried again, even if found closed."""

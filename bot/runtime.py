@@ -255,6 +255,7 @@ class Runtime:
     async def restore(self) -> int:
         """Load every lobby and running game from the database; resume their clocks."""
         points = await self.storage.restore_points()
+        sent = await self.storage.turn_dm_versions()
         for record in await self.storage.games():
             session = GameSession(record=record)
             try:
@@ -286,7 +287,7 @@ class Runtime:
                 # takes their choice back is still inside it, not the start of a new wait.
                 waiting = range(len(seats)) if session.game.SPEC.simultaneous else session.to_act()
                 session.waiting = frozenset(s for s in waiting if not seats[s].ai)
-                self.presenter.game_restored(session)
+                self.presenter.game_restored(session, sent.get(session.id, {}))
                 self._schedule_deadline(session, cfg)
                 self._kick_ai(session)
             else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from contextlib import AbstractContextManager, suppress
 from functools import partial
 from typing import Any
@@ -196,10 +197,20 @@ class DiscordPresenter:
         taken = None if seat is None else session.record.seats[seat].lang
         return taken or session.record.language
 
-    def game_restored(self, session: GameSession) -> None:
+    def game_restored(self, session: GameSession, sent: Mapping[int, int | None]) -> None:
         """A running game resumed after a restart: its members to act got their turn DMs
-        before it (the last of each is stored), so the next move tells only the newly acting."""
-        self._notified[session.id] = self._acting(session)
+        before it (the last of each is stored), so the next move tells only the newly acting;
+        one whose DM was still on its way when the bot stopped gets it now."""
+        acting = self._acting(session)
+        self._notified[session.id] = acting
+        for seat, moved in acting.items():
+            user_id = session.record.seats[seat].user_id
+            assert user_id is not None  # a human seat
+            # A DM sent at or after the seat's last move announced the turn it is on now (one
+            # of unknown version is trusted to).
+            version = sent.get(user_id, -1)
+            if version is not None and moved is not None and version < moved:
+                self._queue_dm(session, seat, user_id, reminder=False)
 
     def _acting(self, session: GameSession) -> dict[int, int | None]:
         """The human seats to act, each with its last move, as `turn_changed` remembers them."""
@@ -361,7 +372,7 @@ class DiscordPresenter:
                     text = dm_line(self.client, session, seat, lang)
                 sent = await channel.send(text, **with_picture(panel, picture))
             if session.running:  # stored, so that its buttons go when the game ends
-                dm = TurnDm(user_id, channel.id, sent.id, lang)
+                dm = TurnDm(user_id, channel.id, sent.id, lang, session.version)
                 await self.client.runtime.turn_dm_sent(session.id, dm)
             else:  # it ended as the DM went out: it says so, as the game's other turn DMs do
                 await self.outbox.slot(("edit", channel.id))

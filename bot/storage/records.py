@@ -95,3 +95,5 @@ class TurnDm:
     channel_id: int
     message_id: int
     lang: str
+    version: int | None = None
+    """The game's version when it was sent (None: sent by a bot that did not keep it)."""

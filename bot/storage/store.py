@@ -289,11 +289,11 @@ class Storage:
         await self.db.write(
             [
                 (
-                    "INSERT INTO turn_dms (game_id, user_id, channel_id, message_id, lang) "
-                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET "
-                    "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                    "lang = excluded.lang",
-                    (game_id, dm.user_id, dm.channel_id, dm.message_id, dm.lang),
+                    "INSERT INTO turn_dms (game_id, user_id, channel_id, message_id, lang, "
+                    "version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE "
+                    "SET channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                    "lang = excluded.lang, version = excluded.version",
+                    (game_id, dm.user_id, dm.channel_id, dm.message_id, dm.lang, dm.version),
                 )
             ]
         )
@@ -301,11 +301,22 @@ class Storage:
     async def turn_dms(self, game_id: str) -> list[TurnDm]:
         """Every member's latest turn DM of a game."""
         rows = await self.db.fetch(
-            "SELECT user_id, channel_id, message_id, lang FROM turn_dms WHERE game_id = ? "
-            "ORDER BY user_id",
+            "SELECT user_id, channel_id, message_id, lang, version FROM turn_dms "
+            "WHERE game_id = ? ORDER BY user_id",
             (game_id,),
         )
-        return [TurnDm(r["user_id"], r["channel_id"], r["message_id"], r["lang"]) for r in rows]
+        return [
+            TurnDm(r["user_id"], r["channel_id"], r["message_id"], r["lang"], r["version"])
+            for r in rows
+        ]
+
+    async def turn_dm_versions(self) -> dict[str, dict[int, int | None]]:
+        """For each game, the version each member's latest turn DM was sent at."""
+        rows = await self.db.fetch("SELECT game_id, user_id, version FROM turn_dms", ())
+        sent: dict[str, dict[int, int | None]] = {}
+        for r in rows:
+            sent.setdefault(r["game_id"], {})[r["user_id"]] = r["version"]
+        return sent
 
     async def forget_turn_dms(self, game_id: str) -> None:
         """A game's turn DMs say it ended: nothing more to do with them."""

@@ -4,7 +4,12 @@ after the game moved on or ended."""
 
 from __future__ import annotations
 
+import sys
+
 from tests.bot.driver import (
+    DeclaredLock,
+    act_once,
+    board,
     click_verb,
     components,
     only_session,
@@ -146,3 +151,50 @@ async def test_members_who_turned_turn_dms_off_share_one_half_time_reminder(worl
         f"⏳ {alice.mention}, {bob.mention}, half your time is up: the clock runs out "
         f"⏰ <t:{deadline}:R>."
     ]
+
+
+async def test_a_turn_dm_on_its_way_when_the_bot_restarts_still_comes_after_it(world, monkeypatch):
+    """Bob ends his turn of Zero and it is Alice's move; her turn DM is still on its way (its
+    picture being drawn) when the bot restarts, say for an update. After the restart it comes,
+    once: she plays from her DMs and would otherwise wait for it in vain."""
+    alice, bob = world.members[:2]
+    await world.admin.slash(world.channel, "config timer", turn_seconds=0)
+    await open_game(world, alice, "zero", [bob], start_player=2)  # bob moves first
+    session = only_session(world)
+    await settled(world)
+    drawing = DeclaredLock(world.env)
+    presenter = sys.modules["cogs.presenter"]  # as this bot loaded it (a restart loads anew)
+    draw_now = presenter.hand_picture
+
+    async def draw_later(*args, **kwargs):
+        async with drawing:
+            return await draw_now(*args, **kwargs)
+
+    monkeypatch.setattr(presenter, "hand_picture", draw_later)
+    await drawing.acquire()
+    while session.to_act() == {1}:
+        assert await act_once(bob, board(world)) is not None
+    await world.restart()
+    drawing.release()
+    await settled(world)
+
+    assert only_session(world).to_act() == {0}
+    moves = [m for m in dms_of(alice) if m.content.startswith("Your move!")]
+    assert len(moves) == 1 and components(moves[0])
+
+
+async def test_a_restart_sends_no_second_turn_dm_for_a_turn_already_told(world):
+    """Alice got her turn DM, then the bot restarts before she moves: she is not told again."""
+    alice, bob = world.members[:2]
+    await world.admin.slash(world.channel, "config timer", turn_seconds=0)
+    await open_game(world, alice, "zero", [bob], start_player=2)
+    session = only_session(world)
+    while session.to_act() == {1}:
+        assert await act_once(bob, board(world)) is not None
+    await settled(world)
+    assert len([m for m in dms_of(alice) if m.content.startswith("Your move!")]) == 1
+
+    await world.restart()
+    await settled(world)
+
+    assert len([m for m in dms_of(alice) if m.content.startswith("Your move!")]) == 1

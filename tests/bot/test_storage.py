@@ -210,11 +210,16 @@ async def test_dm_turns_default_on_and_follow_the_user_choice(storage):
 async def test_a_members_latest_turn_dm_of_a_game_is_kept_until_it_is_told(storage):
     await running_game(storage, "g1")
     await running_game(storage, "g2")
-    await storage.save_turn_dm("g1", TurnDm(5, 50, 500, "en"))
-    await storage.save_turn_dm("g1", TurnDm(6, 60, 600, "ru"))
-    await storage.save_turn_dm("g1", TurnDm(5, 50, 501, "ru"))  # a later one replaces it
+    await storage.save_turn_dm("g1", TurnDm(5, 50, 500, "en", 3))
+    await storage.save_turn_dm("g1", TurnDm(6, 60, 600, "ru", 4))
+    await storage.save_turn_dm("g1", TurnDm(5, 50, 501, "ru", 9))  # a later one replaces it
     await storage.save_turn_dm("g2", TurnDm(5, 50, 700, "en"))
-    assert await storage.turn_dms("g1") == [TurnDm(5, 50, 501, "ru"), TurnDm(6, 60, 600, "ru")]
+    assert await storage.turn_dms("g1") == [
+        TurnDm(5, 50, 501, "ru", 9),
+        TurnDm(6, 60, 600, "ru", 4),
+    ]
+    # What a restart needs to know whether each member was told of the turn they are on.
+    assert await storage.turn_dm_versions() == {"g1": {5: 9, 6: 4}, "g2": {5: None}}
     await storage.forget_turn_dms("g1")
     assert await storage.turn_dms("g1") == []
     assert await storage.turn_dms("g2") == [TurnDm(5, 50, 700, "en")]
