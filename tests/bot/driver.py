@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from typing import Any
 
 import discord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
+from simcord.results import to_discord_message
 
 from tests.bot.conftest import World
 
@@ -52,9 +54,19 @@ async def click_verb(actor: Any, lobby: Any, verb: str) -> Any:
     return await actor.click(lobby, custom_id=ids[0])
 
 
+def newest(world: World) -> Iterator[Any]:
+    """The channel's messages everyone sees, newest first, each built as a discord.Message only
+    when reached: what `history()` gives, without rebuilding a long game's whole history to
+    find its last message (tests ask for the board at every move)."""
+    stored = world.env.backend.messages.get(world.channel.id, {})
+    for message in sorted(stored.values(), key=lambda m: m.id, reverse=True):
+        if message.visible_to(None):
+            yield to_discord_message(world.env, message)
+
+
 def board(world: World) -> Any:
     """The latest message carrying a "My hand" button."""
-    for message in reversed(world.channel.history()):
+    for message in newest(world):
         if any(c.get("custom_id", "").startswith("tb:hand:") for c in components(message)):
             return message
     raise AssertionError("no board with a My hand button")
@@ -62,7 +74,7 @@ def board(world: World) -> Any:
 
 def finished(world: World) -> bool:
     """Whether the results message was posted."""
-    last = world.channel.last_message
+    last = next(newest(world), None)
     return last is not None and last.content.startswith(RESULTS_MARK)
 
 
