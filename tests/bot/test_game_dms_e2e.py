@@ -37,6 +37,17 @@ async def settled(world) -> None:
     await world.env.settle()
 
 
+async def play_elsewhere(world, member, slug: str, ai: int) -> None:
+    """The member starts a game with AI seats on another server of theirs."""
+    other = world.env.create_guild("Other")
+    elsewhere = other.create_text_channel("play")
+    there = other.add_member(member.user)
+    await there.slash(elsewhere, "newgame", game=slug)
+    for _ in range(ai):
+        await click_verb(there, elsewhere.last_message, "addai")
+    await click_verb(there, elsewhere.last_message, "start")
+
+
 async def test_a_host_removed_from_the_game_is_not_the_one_told_it_can_no_longer_be_shown(world):
     """An admin removes Alice, the host, from her game (`/game kick`): she is out of it. When
     a moderator then takes Send Messages from the bot there, the DM that says the game can no
@@ -66,12 +77,7 @@ async def test_a_turn_dm_of_a_game_that_ended_still_says_which_game_it_was(world
     she can tell which of her games ended."""
     alice, bob = world.members[:2]
     board_message = await open_game(world, alice, "thegame", [bob], start_seat=1)
-    other = world.env.create_guild("Other")
-    elsewhere = other.create_text_channel("play")
-    alice_there = other.add_member(alice.user)
-    await alice_there.slash(elsewhere, "newgame", game="zero")
-    await click_verb(alice_there, elsewhere.last_message, "addai")
-    await click_verb(alice_there, elsewhere.last_message, "start")
+    await play_elsewhere(world, alice, "zero", ai=1)
     await settled(world)
     assert len(dms_of(alice)) == 2  # her move in each game
     the_game_dm = next(m for m in dms_of(alice) if link_to(world, board_message) in m.content)
@@ -92,13 +98,7 @@ async def test_the_dm_telling_a_member_they_were_removed_says_from_which_game(wo
     knows which of her two games the AI now plays for her."""
     alice, bob = world.members[:2]
     board_message = await open_game(world, alice, "mindup", [bob], ai=1)
-    other = world.env.create_guild("Other")
-    elsewhere = other.create_text_channel("play")
-    alice_there = other.add_member(alice.user)
-    await alice_there.slash(elsewhere, "newgame", game="mindup")
-    for _ in range(2):
-        await click_verb(alice_there, elsewhere.last_message, "addai")
-    await click_verb(alice_there, elsewhere.last_message, "start")
+    await play_elsewhere(world, alice, "mindup", ai=2)
 
     await world.admin.slash(world.channel, "game kick", member=alice)
     await settled(world)
