@@ -121,6 +121,10 @@ class GameSession:
     """The moves that may still be taken back (`bot.takeback`), if any."""
     waiting: frozenset[int] = frozenset()
     """The human seats the current deadline is for."""
+    turn_began: dict[int, int] = field(default_factory=dict)
+    """The version at which each acting seat's current turn began, where known (not for a turn
+    that began before the snapshot a restart resumed from): a restart tells by it whether the
+    seat's latest turn DM announced this turn."""
 
     @property
     def game(self) -> AnyGame:
@@ -251,7 +255,7 @@ class GameSession:
 
     def accept(self, move: Move) -> None:
         """Make a committed move the game's state (the caller holds the lock)."""
-        self._advance(move.seat, move.state)
+        self._advance(move.seat, move.state, move.events)
         self.takeback = move.window
         self._remember(move.events)
         if move.entry.action == UNDO:
@@ -276,7 +280,7 @@ class GameSession:
                 move = self.take_back(entry.seat)
                 if move is None:
                     raise LookupError(f"game {self.id} logs a take-back with nothing to take back")
-                state, window = move.state, move.window
+                state, events, window = move.state, move.events, move.window
                 self._word(public)
                 public = []
                 self._worded.append(self._undo_line(entry.seat))
@@ -284,7 +288,7 @@ class GameSession:
                 action = adapter.validate_json(entry.action)
                 state, events, window = self._applied(entry.seat, action, by_ai=entry.by_ai)
                 public += events
-            self._advance(entry.seat, state)
+            self._advance(entry.seat, state, events)
             self.takeback = window
         # Worded at once: a restored game may wait long for its next move, and words take
         # less memory than events. Only the last few lines are kept.
@@ -294,9 +298,16 @@ class GameSession:
         lang = self.record.language
         return t(lang, "board-undo", who=self.names(lang)[seat])
 
-    def _advance(self, seat: int, state: Any) -> None:
+    def _advance(self, seat: int, state: Any, events: list[Event]) -> None:
+        before = self.to_act()
         self.state = state
         self.last_acted[seat] = state.version
+        # A new turn, as the turn DMs count them: a seat comes to act, or acts on after a move
+        # of its own that ended its turn (or made a simultaneous choice).
+        turn_over = self.game.SPEC.simultaneous or turn_ended(events)
+        for acting in self.to_act():
+            if acting not in before or (turn_over and acting == seat):
+                self.turn_began[acting] = state.version
 
     def _remember(self, events: list[Event]) -> None:
         """Keep the public events for the board's last moves, to be worded when it is drawn."""

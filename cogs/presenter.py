@@ -203,13 +203,13 @@ class DiscordPresenter:
         one whose DM was still on its way when the bot stopped gets it now."""
         acting = self._acting(session)
         self._notified[session.id] = acting
-        for seat, moved in acting.items():
+        for seat in acting:
             user_id = session.record.seats[seat].user_id
             assert user_id is not None  # a human seat
-            # A DM sent at or after the seat's last move announced the turn it is on now (one
-            # of unknown version is trusted to).
-            version = sent.get(user_id, -1)
-            if version is not None and moved is not None and version < moved:
+            # A DM sent once the seat's turn began announced it (one of unknown version, or a
+            # turn begun before the snapshot, is trusted to have).
+            version, began = sent.get(user_id, -1), session.turn_began.get(seat)
+            if version is not None and began is not None and version < began:
                 self._queue_dm(session, seat, user_id, reminder=False)
 
     def _acting(self, session: GameSession) -> dict[int, int | None]:

@@ -198,3 +198,23 @@ async def test_a_restart_sends_no_second_turn_dm_for_a_turn_already_told(world):
     await settled(world)
 
     assert len([m for m in dms_of(alice) if m.content.startswith("Your move!")]) == 1
+
+
+async def test_a_restart_mid_turn_sends_no_second_turn_dm_for_that_turn(world):
+    """Alice was DMed when her turn of The Game began and has played one card of it; her turn
+    goes on. A restart does not DM her "Your move!" again for the turn she is in the middle of."""
+    alice, bob = world.members[:2]
+    await open_game(world, alice, "thegame", [bob])
+    await settled(world)
+    before = [m.content for m in dms_of(alice)]
+    assert len(before) == 1
+    session = only_session(world)
+    assert await act_once(alice, board(world)) is not None  # one card; her turn goes on
+    assert session.to_act() == {0}
+    await settled(world)
+    assert [m.content for m in dms_of(alice)] == before
+
+    await world.restart()
+    await settled(world)
+
+    assert [m.content for m in dms_of(alice)] == before
