@@ -296,8 +296,9 @@ class GamesCog(commands.Cog):
         member=_("The member whose seat the AI takes over", key="cmd-kick-member")
     )
     @app_commands.rename(member=_("member", key="cmd-arg-member"))
-    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        """The host or a manager hands a member's seat to the AI."""
+    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
+        """The host or a manager hands a member's seat to the AI (a User: one who left the
+        server comes without a membership, and the AI plays their seat already)."""
 
         async def work(reply: Reply) -> None:
             session = self._my_game(interaction, manage=True)

@@ -153,8 +153,10 @@ def suggestions(slug: str, current: str, lang: str, base: GameOptions) -> list[t
     the value after `name=`. Options typed already are not suggested again, nor a value that
     would not go with them on `base` (the server's options): /newgame would refuse it.
     """
-    head, _, last = current.rpartition(" ")
-    typed = {_field_named(slug, part.partition("=")[0]) for part in head.split()}
+    # A comma parts options as a space does (parse_options); what was typed before stays as is.
+    cut = max(current.rfind(" "), current.rfind(","))
+    head, last = current[: max(cut, 0)], current[cut + 1 :]
+    typed = {_field_named(slug, part.partition("=")[0]) for part in head.replace(",", " ").split()}
     try:
         chosen = parse_options(slug, head, lang)
     except GameError:

@@ -143,6 +143,7 @@ class DiscordPresenter:
         no buttons, so it never shows a state that is no longer true."""
         self._below.pop(session.id, None)
         lang = session.record.language
+        moved = "lobby-moved" if session.record.status == "lobby" else "board-moved"
 
         async def work() -> None:
             channel = self._channel(session)
@@ -150,7 +151,7 @@ class DiscordPresenter:
             await self.outbox.slot(("edit", channel.id))
             try:
                 await channel.get_partial_message(old_message_id).edit(
-                    content=t(lang, "board-moved", link=new.jump_url),
+                    content=t(lang, moved, link=new.jump_url),
                     embed=None,
                     view=None,
                     attachments=[],

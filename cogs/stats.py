@@ -123,7 +123,11 @@ def stats_embed(
     title = game_title(slug, lang) if slug else t(lang, "stats-all-games")
     embed = discord.Embed(title=t(lang, "stats-title", name=name, game=title), colour=COLOUR)
     if not found.games:
-        embed.description = t(lang, "stats-none", name=name)
+        embed.description = (
+            t(lang, "stats-none-game", name=name, game=game_title(slug, lang))
+            if slug
+            else t(lang, "stats-none", name=name)
+        )
         return embed
     if slug is not None:
         (game,) = found.games
@@ -298,9 +302,12 @@ def history_message(games: list[PastGame], slug: str | None, lang: str) -> dict[
     )
     lines = fitting(past_line(n, g, lang) for n, g in enumerate(games, 1))
     games = games[: len(lines)]
-    embed = discord.Embed(
-        title=title, description="\n".join(lines) or t(lang, "history-empty"), colour=COLOUR
+    empty = (
+        t(lang, "history-empty-game", game=game_title(slug, lang))
+        if slug
+        else t(lang, "history-empty")
     )
+    embed = discord.Embed(title=title, description="\n".join(lines) or empty, colour=COLOUR)
     if not games:
         return {"embed": embed}
     embed.set_footer(text=t(lang, "history-footer"))

@@ -53,7 +53,7 @@ async def test_a_kicked_member_is_not_credited_with_the_games_the_ai_played_for_
     # The results say whose play it was, and /stats does not count it for bob.
     assert "🏆 bob (played by the AI) — " in world.channel.last_message.content
     stats = (await bob.slash(world.channel, "stats", game="zero")).response.embeds[0]
-    assert stats.description == "bob has not finished a game on this server yet."
+    assert stats.description == "bob has not finished a game of Zero on this server yet."
     assert errors(caplog) == []
 
 

@@ -449,7 +449,7 @@ async def test_an_abandoned_game_is_neither_counted_nor_rated(world):
     await alice.click(asked.response.message, label="Yes, end it")
 
     stats = (await bob.slash(world.channel, "stats", game="zero")).response.embeds[0]
-    assert stats.description == "bob has not finished a game on this server yet."
+    assert stats.description == "bob has not finished a game of Zero on this server yet."
     history = (await bob.slash(world.channel, "history")).response
     assert history.embeds[0].description == "No game has finished on this server yet."
     assert not history.components
@@ -467,7 +467,7 @@ async def test_history_says_a_removed_members_seat_was_played_by_the_ai(world, m
     await pass_to_end(world, game_id, [alice, carol])
     assert "🏆 bob (played by the AI) — 63 points" in world.channel.last_message.content
     stats = (await bob.slash(world.channel, "stats", game="zero")).response.embeds[0]
-    assert stats.description == "bob has not finished a game on this server yet."
+    assert stats.description == "bob has not finished a game of Zero on this server yet."
 
     history = (await carol.slash(world.channel, "history")).response.embeds[0].description
 

@@ -67,6 +67,7 @@ board-my-hand-zero = My hand
 board-finished = The game is over.
 board-abandoned = The game was ended early.
 board-moved = ⤵️ The board has moved down: { $link }
+lobby-moved = ⤵️ The lobby has moved down: { $link }
 board-cancelled = The game was cancelled.
 score-points = { $points ->
     [one] { $points } point

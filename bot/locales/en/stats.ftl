@@ -3,6 +3,7 @@
 stats-title = 📊 { $name } — { $game }
 stats-all-games = all games
 stats-none = { $name } has not finished a game on this server yet.
+stats-none-game = { $name } has not finished a game of { $game } on this server yet.
 stats-games = { $games ->
     [one] { $games } game
    *[other] { $games } games
@@ -73,6 +74,7 @@ history-title = 📜 Latest games on this server
 history-title-game = 📜 Latest games: { $game }
 history-line = **{ $number }.** { $game } · `{ $id }`
 history-empty = No game has finished on this server yet.
+history-empty-game = No game of { $game } has finished on this server yet.
 history-footer = 🎬 The buttons below replay a game; /game log id:<id> sends its log as a file.
 history-replay = Replay { $number }
 replay-button = Replay

@@ -64,6 +64,7 @@ board-my-hand-zero = Мои карточки
 board-finished = Игра окончена.
 board-abandoned = Игра прервана.
 board-moved = ⤵️ Поле перенесено ниже: { $link }
+lobby-moved = ⤵️ Сбор игроков перенесён ниже: { $link }
 board-cancelled = Игра отменена.
 score-points = { $points ->
     [one] { $points } очко

@@ -3,6 +3,7 @@
 stats-title = 📊 { $name } — { $game }
 stats-all-games = все игры
 stats-none = { $name }: законченных партий на этом сервере пока нет.
+stats-none-game = { $name }: законченных партий в «{ $game }» на этом сервере пока нет.
 stats-games = { $games ->
     [one] { $games } партия
     [few] { $games } партии
@@ -81,6 +82,7 @@ history-title = 📜 Последние партии на этом сервер�
 history-title-game = 📜 Последние партии: { $game }
 history-line = **{ $number }.** { $game } · `{ $id }`
 history-empty = На этом сервере ещё не закончилась ни одна партия.
+history-empty-game = На этом сервере ещё не закончилась ни одна партия в «{ $game }».
 history-footer = 🎬 Кнопки ниже показывают запись партии; команда /игра запись номер:<номер> пришлёт её файлом.
 history-replay = Запись { $number }
 replay-button = Запись партии
