@@ -163,7 +163,12 @@ class TabletopBot(commands.AutoShardedBot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         self.runtime = Runtime(
-            self.storage, self.presenter, self.settings.snapshot_every, self.ai, self.clock
+            self.storage,
+            self.presenter,
+            self.settings.snapshot_every,
+            self.ai,
+            self.clock,
+            threads=self.settings.game_threads,
         )
         load_for_good()
         # Restoring thousands of games makes millions of objects that live on: collecting

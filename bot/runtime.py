@@ -83,7 +83,8 @@ BUSY = {
     (True, False): "error-thread-busy-no-threads",
 }
 """Why a lobby cannot open in a channel or thread (the key) that already has a game, as worded
-with threads on or off (the server's setting): where each game may go instead."""
+with threads on or off (the server's setting): where each game may go instead. Where games may
+have no threads at all, "error-busy-here"."""
 
 
 def _host_passed_on(record: GameRecord, seat: int) -> GameRecord:
@@ -119,6 +120,8 @@ class Runtime:
         snapshot_every: int,
         ai: AiWorker | None = None,
         clock: Clock = time.time,
+        *,
+        threads: bool = True,
     ) -> None:
         self.storage = storage
         self.ai = ai or AiWorker(enabled=False)
@@ -132,6 +135,9 @@ class Runtime:
         self.scheduler = Scheduler(clock)
         self.clock = clock
         """Deadlines and lobby ages are read on it: Discord's time, as members see it."""
+        self.threads = threads
+        """Whether games may have threads of their own here (GAME_THREADS): a refusal does not
+        point admins to a setting they may not turn on."""
         self.stats = Stats(storage, clock)
         """Finished games' history, results and ratings, stored with each game's result."""
         self._ai_tasks: dict[str, asyncio.Task[None]] = {}
@@ -438,7 +444,7 @@ class Runtime:
         if channel_id is not None and (
             self._plays_in(channel_id) or any(p[2] == channel_id for p in pending)
         ):
-            raise GameError(BUSY[thread, cfg.threads])
+            raise GameError(BUSY[thread, cfg.threads] if self.threads else "error-busy-here")
         hosts = [s.record.host_id for s in self.in_guild(guild_id) if s.record.status == "lobby"]
         hosts += [p[1] for p in pending]
         if len(hosts) >= cfg.lobbies_per_server:

@@ -87,6 +87,11 @@ def _check_port(port: int) -> None:
                     f"Port {port} on 127.0.0.1 is in use: stop what runs there or pick another "
                     f"with --port."
                 ) from exc
+            if exc.errno in (errno.EACCES, errno.EPERM):
+                raise SystemExit(
+                    f"Port {port} on 127.0.0.1 may not be opened by this user: pick one from "
+                    f"1024 up with --port."
+                ) from exc
             raise
 
 

@@ -204,3 +204,19 @@ async def test_the_sandbox_clock_goes_on_from_where_it_stopped(tmp_path):
         (session,) = sandbox.env.bot.runtime.sessions.values()
         # Not ten minutes more to play: the turn has what it had left, or less.
         assert session.record.deadline - sandbox.env.now().timestamp() <= left
+
+
+async def test_a_second_newgame_in_the_sandbox_does_not_send_ada_to_threads_it_cannot_have(
+    tmp_path,
+):
+    """#games has a lobby; Ada types /newgame again. The refusal does not tell her to turn on
+    threads: the sandbox cannot give games threads, and `/config threads` refuses to."""
+    async with Sandbox(tmp_path / "sandbox.db", port=0) as sandbox, aiohttp.ClientSession() as http:
+        page = PageClient(http, sandbox.url)
+        await page.open(sandbox.members[0].id)
+        await page.command("newgame", game="zero")
+        await page.command("newgame", game="hourglass")
+        assert page.contents()[-1] == (
+            "This channel already has a game or a lobby. Wait until it is over, or open the "
+            "game in another channel."
+        )

@@ -306,3 +306,33 @@ async def test_the_real_database_and_network_are_never_touched(tmp_path, monkeyp
     assert (tmp_path / "data" / "sandbox.db").exists()
     assert connected  # the page itself, on 127.0.0.1
     assert all(str(address[0]) in ("127.0.0.1", "::1") for address in connected), connected
+
+
+def test_a_port_the_user_may_not_open_is_a_clear_error_not_a_traceback(
+    tmp_path, monkeypatch, capsys
+):
+    """`./scripts/run sandbox --port 80` as an ordinary user: Linux refuses ports below 1024
+    (EACCES). The owner reads one line saying so, as for a port in use, and gets a non-zero
+    exit, not a Python traceback."""
+    import errno
+    import socket
+
+    from bot.sandbox import main as sandbox_main
+
+    real_bind = socket.socket.bind
+
+    def bind(self, address):  # what the kernel answers a user without CAP_NET_BIND_SERVICE
+        if isinstance(address, tuple) and address[1] == 80:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_bind(self, address)
+
+    monkeypatch.setattr(socket.socket, "bind", bind)
+    try:
+        status = sandbox_main(["--port", "80", "--db", str(tmp_path / "sandbox.db")])
+    except OSError as exc:  # escapes main(): the owner sees a traceback
+        raise AssertionError(f"a traceback instead of a message: {exc!r}") from exc
+    said = capsys.readouterr()
+    assert status != 0
+    assert said.err.strip() == (
+        "Port 80 on 127.0.0.1 may not be opened by this user: pick one from 1024 up with --port."
+    )

@@ -156,6 +156,7 @@ error-lobbies-server = { $count ->
 }
 error-channel-busy = This channel already has a game or a lobby. Wait until it is over, or ask an admin to turn on threads (/config threads) so that each game gets its own.
 error-thread-busy = This thread already has a game or a lobby. Type /newgame in the channel: each game gets a thread of its own.
+error-busy-here = This channel already has a game or a lobby. Wait until it is over, or open the game in another channel.
 error-channel-busy-threads = This channel already has a game or a lobby. Wait until it is over, or type /newgame: each new game gets a thread of its own.
 error-thread-busy-no-threads = This thread already has a game or a lobby. Wait until it is over, or open the game in another channel.
 error-bot-permissions = I cannot run a game here: I am missing { $count ->
