@@ -421,7 +421,9 @@ async def extra(reply: Answer, game_id: str, action: str) -> None:
     seat = seated(session, reply.user_id)
     try:
         await runtime.act_extra(session, reply.user_id, action)
-        content = t(reply.lang, "signal-sent")
+        # Signals are the only actions outside the turn order; the one named `clear` takes
+        # the seat's signal off its pile.
+        content = t(reply.lang, "signal-cleared" if action.endswith(".clear") else "signal-sent")
     except StaleAction:
         content = t(reply.lang, "error-stale")
     await redraw(reply, session, seat, content=content)

@@ -284,7 +284,9 @@ def hand_embed(session: GameSession, seat: int, lang: str, *, can_act: bool) -> 
         description="\n".join(renderer(slug).hand(own, session.names(lang), lang)),
         colour=COLOUR,
     )
-    if not can_act:
+    if not can_act and renderer(slug).sits_out(own):
+        embed.set_footer(text=game_text(lang, "hand-sits-out", slug))
+    elif not can_act:
         embed.set_footer(text=hand_button_text(lang, "hand-wait", slug))
     return embed
 

@@ -26,6 +26,10 @@ class Renderer(Protocol):
     def hand(self, view: Any, names: list[str], lang: str) -> list[str]:
         """Lines of a player's private panel from that seat's view; `names` name every seat."""
 
+    def sits_out(self, view: Any) -> bool:
+        """Whether the seat has no more turns though the game goes on (The Game: a hand played
+        out once the deck is empty): its panel says so instead of waiting for its move."""
+
     def revealed(self, view: Any, lang: str) -> list[str]:
         """What that seat held that the board does not show, worded for anyone: a finished
         game's replay shows every seat's (no advice, nothing addressed to "you")."""

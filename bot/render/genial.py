@@ -248,6 +248,11 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
+def sits_out(view: View) -> bool:
+    """Every seat plays to the end of the game."""
+    return False
+
+
 def revealed(view: View, lang: str) -> list[str]:
     """Nothing: every seat's draws and collection are on the board."""
     return []

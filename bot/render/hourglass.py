@@ -138,6 +138,11 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
+def sits_out(view: View) -> bool:
+    """Every seat plays to the end of the game."""
+    return False
+
+
 def revealed(view: View, lang: str) -> list[str]:
     """The seat's cards with their hourglasses, and its hourglasses, secret until the end."""
     seat = view.seat

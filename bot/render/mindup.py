@@ -201,6 +201,11 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
+def sits_out(view: View) -> bool:
+    """Every seat plays to the end of the game."""
+    return False
+
+
 def revealed(view: View, lang: str) -> list[str]:
     """The seat's cards, its secret choice while it stays hidden, its collection card by card."""
     seat = view.seat

@@ -7,7 +7,7 @@ from typing import Any
 from bot.i18n import t
 from bot.render.base import Step, first_place_tiebreak
 from engines.core import Event, Outcome
-from engines.thegame import View
+from engines.thegame import View, fits
 from engines.thegame.models import UP_PILES
 
 ARROWS = ("⬆️", "⬆️", "⬇️", "⬇️")
@@ -51,12 +51,18 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     if view.game_over or view.seat != view.active:
         return lines
     if view.played >= view.minimum:
-        todo = t(lang, "thegame-now-enough")
+        playable = any(fits(c, p, top) for c in view.hand for p, top in enumerate(view.tops))
+        todo = t(lang, "thegame-now-enough" if playable else "thegame-now-none")
     elif view.played == 0:
         todo = t(lang, "thegame-now-start", minimum=view.minimum)
     else:
         todo = t(lang, "thegame-now-more", left=view.minimum - view.played)
     return [*lines, "", todo]
+
+
+def sits_out(view: View) -> bool:
+    """A hand played out once the deck is empty has no more turns (R14)."""
+    return not view.game_over and not view.hand and view.deck_count == 0
 
 
 def revealed(view: View, lang: str) -> list[str]:

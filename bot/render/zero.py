@@ -160,6 +160,11 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
     return lines
 
 
+def sits_out(view: View) -> bool:
+    """Every seat plays to the end of the game."""
+    return False
+
+
 def revealed(view: View, lang: str) -> list[str]:
     """The seat's cards (struck when cancelled) and what they would score; nothing once the
     game is over, when the board shows every hand."""

@@ -29,6 +29,7 @@ from engines.thegame.models import (
 from engines.thegame.rules import (
     apply,
     extra_actions,
+    fits,
     legal_actions,
     outcome,
     setup,
@@ -65,6 +66,7 @@ __all__ = [
     "ai_action",
     "apply",
     "extra_actions",
+    "fits",
     "legal_actions",
     "outcome",
     "setup",

@@ -81,6 +81,7 @@ result-stuck = { $who } had no card to play, so the game ended.
 hand-title = { $game } — your hand
 hand-title-genial = { $game } — your collection
 hand-title-zero = { $game } — your hand
+hand-sits-out = You have no more moves in this game: it goes on to the end without you.
 hand-wait = Not your move yet. This panel updates itself when your move comes; if it does not, press “{ $button }”.
 panel-expired = ⏳ This panel no longer updates itself: press “{ $button }” for a fresh one.
 hand-game-over = The game is over; see the results in the channel.
@@ -88,6 +89,7 @@ forced = Only one move is possible: { $move }
 forced-thegame-stop = No card can be played: end your turn
 group-part = { $group } ({ $part }/{ $parts })
 signal-sent = Your signal is on the board.
+signal-cleared = Your signal is off the board.
 
 ## Direct messages
 dm-your-turn = Your move! Game: { $link }

@@ -21,6 +21,8 @@ thegame-now-more = 👉 Play { $left ->
     [one] one more card
    *[other] { $left } more cards
   } before you end your turn.
+thegame-now-none = 👉 No card in your hand fits a pile: end your turn.
+hand-sits-out-thegame = You have played all your cards: the team plays on to the end without you.
 thegame-now-enough = 👉 You have played this turn's minimum: play another card, or end your turn.
 thegame-stop = End turn
 thegame-signal-dont_play = please don't play here
