@@ -207,9 +207,11 @@ class DiscordPresenter:
         for seat in acting:
             user_id = session.record.seats[seat].user_id
             assert user_id is not None  # a human seat
-            # A DM sent once the seat's turn began announced it (one of unknown version, or a
-            # turn begun before the snapshot, is trusted to have).
-            version, began = sent.get(user_id, -1), session.turn_began.get(seat)
+            # A member DMed for an earlier turn of this game, and not since this one began, was
+            # not told of it: the DM was on its way when the bot stopped. (One never DMed here
+            # plays from their panel, or takes no DMs: a restart is no reason to ping them; a DM
+            # of unknown version, or a turn begun before the snapshot, is trusted.)
+            version, began = sent.get(user_id), session.turn_began.get(seat)
             if version is not None and began is not None and version < began:
                 self._queue_dm(session, seat, user_id, reminder=False)
 

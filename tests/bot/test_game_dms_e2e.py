@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+from cogs.live_panels import PLAYING
 from tests.bot.driver import (
     DeclaredLock,
     act_once,
@@ -154,14 +155,18 @@ async def test_members_who_turned_turn_dms_off_share_one_half_time_reminder(worl
 
 
 async def test_a_turn_dm_on_its_way_when_the_bot_restarts_still_comes_after_it(world, monkeypatch):
-    """Bob ends his turn of Zero and it is Alice's move; her turn DM is still on its way (its
-    picture being drawn) when the bot restarts, say for an update. After the restart it comes,
-    once: she plays from her DMs and would otherwise wait for it in vain."""
+    """Alice plays Zero from her turn DMs. Bob ends his turn and it is her move again; her turn
+    DM is still on its way (its picture being drawn) when the bot restarts, say for an update.
+    After the restart it comes, once: she would otherwise wait for it in vain."""
     alice, bob = world.members[:2]
     await world.admin.slash(world.channel, "config timer", turn_seconds=0)
-    await open_game(world, alice, "zero", [bob], start_player=2)  # bob moves first
+    await open_game(world, alice, "zero", [bob], start_player=1)  # alice moves first
     session = only_session(world)
     await settled(world)
+    assert [m.content.startswith("Your move!") for m in dms_of(alice)] == [True]
+    while session.to_act() == {0}:
+        assert await act_once(alice, board(world)) is not None
+    await world.env.advance_time(PLAYING + 1)  # she looks away: her next move comes by DM
     drawing = DeclaredLock(world.env)
     presenter = sys.modules["cogs.presenter"]  # as this bot loaded it (a restart loads anew)
     draw_now = presenter.hand_picture
@@ -174,13 +179,14 @@ async def test_a_turn_dm_on_its_way_when_the_bot_restarts_still_comes_after_it(w
     await drawing.acquire()
     while session.to_act() == {1}:
         assert await act_once(bob, board(world)) is not None
+    before = len(dms_of(alice))
     await world.restart()
     drawing.release()
     await settled(world)
 
     assert only_session(world).to_act() == {0}
-    moves = [m for m in dms_of(alice) if m.content.startswith("Your move!")]
-    assert len(moves) == 1 and components(moves[0])
+    (move,) = dms_of(alice)[before:]
+    assert move.content.startswith("Your move!") and components(move)
 
 
 async def test_a_restart_sends_no_second_turn_dm_for_a_turn_already_told(world):
