@@ -270,7 +270,9 @@ def outcome_text(session: GameSession, outcome: Outcome, lang: str) -> str:
                 + rounds
             )
         lines += renderer(slug).tiebreak_lines(outcome, session.state.options, names, lang)
-        if has(lang, result := f"result-{slug}-{outcome.result}"):
+        # How one game ended; a series of games (Genial's) told each game's end as it came.
+        single = len(outcome.round_scores) <= 1
+        if single and has(lang, result := f"result-{slug}-{outcome.result}"):
             lines.append(t(lang, result))
     return "\n".join(lines)[:1024]
 

@@ -8,7 +8,7 @@ from typing import Any
 from bot.i18n import t
 from bot.render.base import Step, first_place_tiebreak
 from engines.core import Event, Outcome
-from engines.genial import View
+from engines.genial import View, dead_position
 from engines.genial.models import COLOURS as COLOUR_COUNT
 from engines.genial.models import PER_COLOUR, STALL_TURNS
 
@@ -204,7 +204,9 @@ def _bank_preview(view: View, seat: int, lang: str) -> list[str]:
         for c in range(COLOUR_COUNT)
         if gain[c] and after[c] >= view.target and not view.lines[seat][c]
     ]
-    if bonus:
+    banked = tuple(min(n, view.target) for n in after)
+    collections = tuple(banked if s == seat else c for s, c in enumerate(view.collections))
+    if bonus and not dead_position(collections, view.target):  # R29 voids it: the game ends
         lines.append(t(lang, "genial-bank-bonus", colours=spaced(bonus), count=len(bonus)))
     surplus = [max(0, n - view.target) for n in after]
     if any(surplus):
@@ -319,9 +321,11 @@ def event(event: Event, names: list[str], lang: str) -> str | None:
         return t(lang, "genial-ev-deadlock", tokens=tokens(p["outside"]), needs=needs)
     if kind == "game_over":
         winners = ", ".join(f"**{names[s]}**" for s in p["winners"])
+        # A single game is not "game 1" (a game over logged before the count was kept is).
+        single = "single" if p.get("games") == 1 else "game"
         return t(
             lang,
-            f"genial-ev-game-{p['result']}",
+            f"genial-ev-{single}-{p['result']}",
             game=p["game"],
             winners=winners,
             count=len(p["winners"]),

@@ -28,6 +28,7 @@ from engines.genial.models import (
 )
 from engines.genial.rules import (
     apply,
+    dead_position,
     extra_actions,
     legal_actions,
     outcome,
@@ -62,6 +63,7 @@ __all__ = [
     "View",
     "ai_action",
     "apply",
+    "dead_position",
     "extra_actions",
     "legal_actions",
     "outcome",

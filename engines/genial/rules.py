@@ -329,7 +329,9 @@ def _end_turn(state: State, before: Counts, rng: Random, events: list[Event]) ->
         return _finish_game(state, "won", rng, events)  # R14: pending bonus turns are void
     if dead_position(state.collections, target):
         # R29. Only a collection change can make a position dead, and collections change only
-        # here, so this finds it at the end of the very turn that creates it.
+        # here, so this finds it at the end of the very turn that creates it. The game ends at
+        # once: a bonus turn this bank earned is void, as a win's are (R14).
+        events[:] = [e for e in events if e.kind != "genial.bonus"]
         out = outside(state.collections)
         lacking = [[c for c, n in enumerate(col) if n < target] for col in state.collections]
         events.append(
@@ -364,6 +366,7 @@ def _finish_game(state: State, result: GameResult, rng: Random, events: list[Eve
             kind="genial.game_over",
             params={
                 "game": state.game + 1,
+                "games": state.options.games,
                 "result": result,
                 "winners": list(record.winners),
                 "scores": list(scores),

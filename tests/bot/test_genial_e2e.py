@@ -437,7 +437,7 @@ async def test_a_stalled_game_stops_and_ranks_by_the_next_weakest_colour(world):
     assert finished(world)
     stopped = posts(world)[-2].splitlines()[-1]
     assert stopped == (
-        "⏸ Game 1 was stopped: 500 turns without any collection changing. "
+        "⏸ The game was stopped: 500 turns without any collection changing. "
         "Best collection: **bob**. Points: alice: 1 · bob: 1 · 🤖 AI 1: 0"
     )
     assert session.game.outcome(session.state).result == "stalled"

@@ -76,7 +76,7 @@ async def test_genial_winning_bank_is_not_announced_as_earning_a_bonus_turn(worl
     await world.env.settle()
     assert finished(world)
     said = "\n".join(posts(world))
-    assert "🏆 Game 1 is over: **alice** completed every colour!" in said
+    assert "🏆 **alice** completed every colour!" in said
     # R14: the win voids every pending bonus turn; nobody takes one.
     assert "a bonus turn!" not in said
 

@@ -99,6 +99,15 @@ genial-ev-game-deadlock = ⛔ Game { $game } is over: a dead position. { $count 
     [one] Best collection: { $winners }.
    *[other] { $winners } share first place with equal collections.
   } Points: { $points }
+genial-ev-single-won = 🏆 { $winners } completed every colour! Points: { $points }
+genial-ev-single-stalled = ⏸ The game was stopped: { $turns ->
+    [one] { $turns } turn
+   *[other] { $turns } turns
+  } without any collection changing. Best collection: { $winners }. Points: { $points }
+genial-ev-single-deadlock = ⛔ The game is over: a dead position. { $count ->
+    [one] Best collection: { $winners }.
+   *[other] { $winners } share first place with equal collections.
+  } Points: { $points }
 genial-ev-game-started = 🔄 Game { $game } begins; { $who } starts.
 
 result-genial-stalled = ⏸ The game was stopped by the safeguard (500 turns without any collection changing) and ranked by collections.

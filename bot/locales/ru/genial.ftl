@@ -105,6 +105,16 @@ genial-ev-game-deadlock = ⛔ Партия { $game } окончена: тупи�
     [one] Лучшая коллекция: { $winners }.
    *[many] Первое место делят { $winners }: их коллекции равны.
   } Очки — { $points }
+genial-ev-single-won = 🏆 { $winners } собирает полную коллекцию! Очки — { $points }
+genial-ev-single-stalled = ⏸ Партия остановлена: { $turns ->
+    [one] { $turns } ход
+    [few] { $turns } хода
+   *[many] { $turns } ходов
+  } подряд ни одна коллекция не менялась. Лучшая коллекция: { $winners }. Очки — { $points }
+genial-ev-single-deadlock = ⛔ Партия окончена: тупиковая позиция. { $count ->
+    [one] Лучшая коллекция: { $winners }.
+   *[many] Первое место делят { $winners }: их коллекции равны.
+  } Очки — { $points }
 genial-ev-game-started = 🔄 Начинается партия { $game }. Первый ход: { $who }.
 
 result-genial-stalled = ⏸ Игра остановлена защитой от зацикливания (500 ходов без изменений в коллекциях), места распределены по коллекциям.
