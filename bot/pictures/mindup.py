@@ -31,7 +31,7 @@ from bot.pictures.base import (
     Seats,
     rounded,
 )
-from bot.render.mindup import ICON, met_goals, round_scores, signed, turns
+from bot.render.mindup import ICON, met_goals, round_scores, score_text, signed, turns
 from engines.mindup import View
 from engines.mindup.models import COLOUR, COLUMNS, GOALS, MODIFIER, ROUNDS
 
@@ -162,7 +162,7 @@ def _row(
     # With goals the points sit higher and the letters of the goals met go under them: beside
     # them, four or five letters would run into the number.
     middle = y + (23 if goals else ROW / 2)
-    canvas.text((centre, middle), str(shown), BIG, INK, True, "mc")
+    canvas.text((centre, middle), score_text(shown), BIG, INK, True, "mc")
     if goals:
         met = "".join(GOALS[g].letter for g in met_goals(view, seat))
         canvas.text((centre, y + 50), met, SMALL, TURN, True, anchor="mm")

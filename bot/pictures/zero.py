@@ -216,7 +216,11 @@ def hand(view: View, seats: Seats, lang: str) -> Image.Image:
     elif halted := parts.halted(seats, lang, seat):
         canvas.header(halted, head)
     elif seat in view.to_act:
-        canvas.header(t(lang, f"pic-zero-now-{view.phase}"), head)
+        # R11: a Zero in hand is called at once, unless the table may keep it quiet.
+        must_call = view.phase == "turn" and is_zero(view.hand) and not view.options.zero_optional
+        canvas.header(
+            t(lang, "pic-zero-now-zero" if must_call else f"pic-zero-now-{view.phase}"), head
+        )
     else:
         canvas.header(parts.turn_line(seats, view.to_act, lang), head)
     top = HEADER + 12
@@ -231,7 +235,7 @@ def hand(view: View, seats: Seats, lang: str) -> Image.Image:
 def _own(canvas: Canvas, view: View, top: int, lang: str) -> None:
     """The seat's cards grouped by colour, cancelled ones struck, what the hand scores now."""
     cards = tuple(sorted(view.hand))
-    canvas.text((20, top), t(lang, "pic-your-cards"), SMALL, MUTED)
+    canvas.text((20, top), t(lang, "pic-zero-your-cards"), SMALL, MUTED)
     dead = cancelled(cards)
     x: float = 20
     previous = None

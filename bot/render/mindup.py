@@ -39,6 +39,11 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
+def score_text(value: int) -> str:
+    """A score: `−2` with the real minus sign its goals and icons show, no sign otherwise."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def compact(columns: Columns, order: Any, lang: str) -> str:
     """`2️⃣🟪🟪 4️⃣🟦 1️⃣🟩`: each used collection card with one square per number card on it."""
     parts = [
@@ -139,7 +144,7 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
                 "mindup-player-final",
                 name=name,
                 collection=collection,
-                total=view.totals[seat],
+                total=score_text(view.totals[seat]),
                 rounds=_history(view, seat),
             )
         else:
@@ -149,13 +154,13 @@ def board(view: View, names: list[str], lang: str) -> list[str]:
                 mark=CHOSEN if view.chosen[seat] else CHOOSING,
                 name=name,
                 collection=collection,
-                points=now[seat],
+                points=score_text(now[seat]),
             )
             if view.goals:
                 goals = goal_effect(met_goals(view, seat), lang)
                 line += " · " + t(lang, "mindup-player-goals", goals=goals)
             if view.results:
-                line += " · " + t(lang, "mindup-before", total=view.totals[seat])
+                line += " · " + t(lang, "mindup-before", total=score_text(view.totals[seat]))
         lines.append(line)
     if not view.game_over:
         chosen = sum(view.chosen)
@@ -189,11 +194,11 @@ def hand(view: View, names: list[str], lang: str) -> list[str]:
         )
     )
     if view.game_over:
-        lines.append(t(lang, "mindup-your-total", total=view.totals[seat]))
+        lines.append(t(lang, "mindup-your-total", total=score_text(view.totals[seat])))
         return lines
-    score = t(lang, "mindup-your-score", points=round_scores(view)[seat])
+    score = t(lang, "mindup-your-score", points=score_text(round_scores(view)[seat]))
     if view.results:
-        score += " · " + t(lang, "mindup-before", total=view.totals[seat])
+        score += " · " + t(lang, "mindup-before", total=score_text(view.totals[seat]))
     lines.append(score)
     if view.goals:
         lines.append(t(lang, "mindup-your-goals", goals=goal_effect(met_goals(view, seat), lang)))
@@ -259,9 +264,9 @@ def _scored(p: dict[str, Any], names: list[str], lang: str) -> str:
                 lang,
                 "mindup-score",
                 who=name,
-                points=p["scores"][seat],
+                points=score_text(p["scores"][seat]),
                 detail=detail,
-                total=p["totals"][seat],
+                total=score_text(p["totals"][seat]),
             )
         )
     return t(lang, "mindup-ev-round-scored", round=p["round"], scores="; ".join(parts))

@@ -195,6 +195,8 @@ class View(ViewBase):
     deck_count: int
     holders: tuple[CardSet | None, ...]
     pile_counts: tuple[int, ...]
+    """Cards each seat has collected over the whole game, both passes of the deck (R23): what
+    R21's tie-break counts."""
     collected: tuple[int, ...]
     """Cards in all score piles of this pass (all were face up on the table before)."""
     scores: tuple[int | None, ...]

@@ -363,7 +363,9 @@ def view(state: State, seat: int | None) -> View:
         hand_counts=tuple(len(h) for h in state.hands),
         deck_count=len(state.deck),
         holders=state.holders,
-        pile_counts=tuple(len(p) for p in state.piles),
+        # Sets go to the score piles only at a round's end (R18), each round's recorded: the
+        # counts span the reshuffle that empties the piles (R23).
+        pile_counts=tuple(sum(r.cards[s] for r in state.results) for s in range(state.players)),
         collected=tuple(sorted(c for p in state.piles for c in p)),
         scores=tuple(t if p in shown else None for p, t in enumerate(totals)),
         round_scores=tuple(

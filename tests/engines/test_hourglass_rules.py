@@ -401,6 +401,17 @@ def test_r23_the_first_pass_of_the_deck_ends_in_new_hands_not_the_games_end() ->
     assert state.deck_pass == 2 and hg.after_round(hg.view(state, 0)) == "refill"
 
 
+def test_r23_r21_the_cards_collected_count_across_the_reshuffle() -> None:
+    first = _play_round(hg.setup(Options(start_seat=0), 5, 8))
+    before = hg.view(first, 0).pile_counts
+    assert before == tuple(len(p) for p in first.piles) and sum(before) > 0
+    state = _play_round(first)
+    assert state.deck_pass == 2 and state.piles == ((),) * 5  # the reshuffle took the piles
+    after = hg.view(state, 0).pile_counts
+    # What was collected before the reshuffle still counts (R21), with the round after it.
+    assert after == tuple(b + c for b, c in zip(before, state.results[-1].cards, strict=True))
+
+
 def test_r23_the_deck_goes_round_twice_only_with_five_players_and_says_so() -> None:
     (misfit,) = Options(deck_twice=True).misfits(4)
     assert (misfit.option, misfit.code, misfit.params) == ("deck_twice", "players", {"players": 5})
