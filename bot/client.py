@@ -21,7 +21,7 @@ from discord.ext import commands, tasks
 import engines
 from bot.ai_worker import AiWorker
 from bot.gateway import follow_api_gateway
-from bot.i18n import CommandTranslator, language_of, t
+from bot.i18n import LANGUAGES, CommandTranslator, bundle, language_of, t
 from bot.intents import gateway_intents
 from bot.pictures.pool import Pictures
 from bot.presenter import Presenter
@@ -33,7 +33,7 @@ from bot.runtime import Runtime
 from bot.scheduler import Clock
 from bot.settings import Settings
 from bot.storage import Storage
-from bot.worker_load import load_worker
+from bot.worker_load import load_drawing
 from engines.core import action_adapter
 
 log = logging.getLogger(__name__)
@@ -61,12 +61,14 @@ SHARDS_LOST = (
 
 
 def load_for_good() -> None:
-    """Load what lives as long as the process: what the worker loads (catalogs, engines,
-    pictures; the bot draws them itself without a worker), renderers, action schemas.
+    """Load what lives as long as the process: the catalogs, engines and pictures (the bot
+    draws them itself without a worker), renderers, action schemas.
 
     Loaded on first use, they made the first players after a start wait for them.
     """
-    load_worker()
+    load_drawing()
+    for language in LANGUAGES:
+        bundle(language)
     for slug in engines.SLUGS:
         action_adapter(engines.game(slug).SPEC.Action)
         renderer(slug)

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import engines
-from bot.i18n import LANGUAGES, bundle
+from bot.i18n import LANGUAGES, PICTURE_CATALOGS, bundle, only_catalogs
 from bot.pictures import painter
 from bot.pictures.palettes import palette
 
 
-def load_worker() -> None:
-    """The engines, every game's pictures and colours, and the compiled catalogs (pictures
-    carry words; compiling both takes seconds of CPU, which a first picture would wait for)."""
+def load_drawing() -> None:
+    """The engines, and every game's pictures and colours."""
     for slug in engines.SLUGS:
         engines.game(slug)
         painter(slug)
         palette(slug)
+
+
+def load_worker() -> None:
+    """The drawing, and the compiled catalogs of the pictures' words alone, in every language
+    (compiling takes CPU, which a first picture would wait for; all the catalogs, several times
+    as much, which the worker never formats)."""
+    only_catalogs(PICTURE_CATALOGS)
+    load_drawing()
     for language in LANGUAGES:
         bundle(language)

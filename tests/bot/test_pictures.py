@@ -6,6 +6,8 @@ import asyncio
 import dataclasses
 import io
 import itertools
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -489,3 +491,53 @@ async def test_names_that_differ_only_by_an_emoji_get_their_seats_numbers_on_the
     drawn = [seat_name(seats, seat, "en") for seat in range(2)]
     assert drawn[0] != drawn[1], f"both seats are drawn as {drawn[0]!r}"
     assert drawn == ["Sam #1", "Sam #2"]
+
+
+WORKER_DRAWS = """
+import dataclasses
+import engines
+import bot.i18n as i18n
+from bot.pictures import painter
+from bot.pictures.samples import PLAYERS, playout, seats
+from bot.worker_load import load_worker
+
+load_worker()
+missing = set()
+format_ = i18n._format
+
+
+def checked(language, key, params):
+    if not i18n.bundle(language).has_message(key):
+        missing.add(key)
+    return format_(language, key, params)
+
+
+i18n._format = checked
+for slug in engines.SLUGS:
+    game = engines.game(slug)
+    spec = game.SPEC
+    for players in sorted({PLAYERS[slug], spec.max_players}):
+        states = playout(slug, players, seed=3)
+        table = seats(players, ai=1)
+        tables = [table, dataclasses.replace(table, clock=False)]
+        tables += [dataclasses.replace(table, halted=why) for why in ("paused", "abandoned")]
+        for index, state in enumerate(states):
+            if index % 12 and index != len(states) - 1:
+                continue
+            for lang in i18n.LANGUAGES:
+                for drawn in tables:
+                    painter(slug).board(game.view(state, None), drawn, lang)
+                    painter(slug).hand(game.view(state, index % players), drawn, lang)
+print(sorted(missing))
+"""
+
+
+def test_the_worker_draws_every_picture_with_the_words_it_loads():
+    """The AI worker compiles only the pictures' catalogs (bot.i18n.PICTURE_CATALOGS): every
+    word on every game's boards and hands, at each table size, in both languages, through a
+    whole game, is found there (a missing one would be drawn as its key)."""
+    drawn = subprocess.run(
+        [sys.executable, "-c", WORKER_DRAWS], capture_output=True, text=True, timeout=240
+    )
+    assert drawn.returncode == 0, drawn.stderr[-2000:]
+    assert drawn.stdout.strip() == "[]", drawn.stdout
