@@ -30,7 +30,7 @@ COST = {
     "hourglass": {"open": 1, "take": 1, "feed": 1, "discard": 1},
 }
 """Clicks of each move on a button; a move in a select takes SELECT, a forced move one."""
-TURNS = 40
+TURNS = 20
 """Turns measured per game and way in: every kind of turn comes up, and it stays quick."""
 
 

@@ -27,7 +27,7 @@ def assert_nothing_lost(report: CrashReport, kills: int) -> None:
     assert report.acts["applied"] > 0, report.summary()
 
 
-SHORT = {"kills": 3, "tables": 4, "gap": (1.5, 3.5), "finish_within": 45.0}
+SHORT = {"kills": 3, "tables": 3, "gap": (1.5, 3.5), "finish_within": 45.0}
 LONG = {"kills": 20, "tables": 12, "gap": (1.0, 6.0), "finish_within": 240.0, "seed": 11}
 
 
