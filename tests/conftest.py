@@ -7,7 +7,9 @@ half is left out and the run's header says so, with how to run it.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import shutil
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -82,11 +84,30 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         )
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite database with every migration applied, made once per test process:
+    applying them takes longer than many a test, and each test starts from a copy (the bot still
+    checks them as it opens it). Migrations themselves are tested on fresh files."""
+    from bot.storage import Storage
+
+    path = tmp_path_factory.mktemp("migrated") / "games.db"
+
+    async def migrate() -> None:
+        await (await Storage.open(f"sqlite:///{path}")).close()
+
+    asyncio.run(migrate())
+    return path
+
+
 @pytest.fixture
-async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+async def database_url(
+    request: pytest.FixtureRequest, tmp_path: Path, migrated_sqlite: Path
+) -> AsyncIterator[str]:
     """The test's database: a SQLite file; for a test marked `both_databases`, the same test
     runs again on a fresh PostgreSQL database, with the same assertions."""
     if getattr(request, "param", "sqlite") == "sqlite":
+        shutil.copyfile(migrated_sqlite, tmp_path / "games.db")
         yield f"sqlite:///{tmp_path / 'games.db'}"
         return
     url = await fresh_postgres_database()
