@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.driver import board, finished, open_game, pictures_off
-from tests.bot.test_genial_e2e import craft
+from tests.bot.driver import board, finished, only_session, open_game, pictures_off
+from tests.bot.test_genial_e2e import craft, fields, posts
 
 SEED = 40
 
@@ -15,23 +15,6 @@ SEED = 40
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
     monkeypatch.setattr("bot.runtime.secrets.randbits", lambda bits: SEED)
-
-
-def only_session(world):
-    (session,) = world.env.bot.runtime.sessions.values()
-    return session
-
-
-def description(message):
-    return message.embeds[0].description
-
-
-def fields(message):
-    return {f.name: f.value for f in message.embeds[0].fields}
-
-
-def posts(world):
-    return [m.content for m in world.channel.history() if m.content and not m.embeds]
 
 
 async def open_hand(actor, world):

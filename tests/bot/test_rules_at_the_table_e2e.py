@@ -133,18 +133,24 @@ async def test_r13_without_the_override_the_empty_deck_asks_for_one_card(world):
 # --- Zero -------------------------------------------------------------------------------
 
 
+async def a_zero_to_call(world, locale: str):
+    """Zero, dealt so that the host (seat 0, of `locale`) holds a Zero to call on their turn:
+    the game, the host's panel, and its action buttons."""
+    player = world.member("zed", locale=locale)
+    await open_game(world, player, "zero", [world.members[1]])
+    session = only_session(world)
+    session.state = zero_state(session.state)
+    panel = await open_hand(player, world)
+    actions = [c for c in components(panel) if c.get("custom_id", "").startswith("tb:act:")]
+    return session, panel, actions
+
+
 @pytest.mark.parametrize("locale", ["en-US", "ru"])
 async def test_r11_a_zero_that_must_be_called_is_not_told_to_exchange_or_pass(world, locale):
     """R11: without zero_optional a Zero is declared at once; the only move offered is "Call
     ZERO!", and the panel says only that, not to exchange "or pass" (moves it does not offer)."""
     await pictures_off(world)
-    player = world.member("zed", locale=locale)
-    bob = world.members[1]
-    await open_game(world, player, "zero", [bob])
-    session = only_session(world)
-    session.state = zero_state(session.state)
-    panel = await open_hand(player, world)
-    actions = [c for c in components(panel) if c.get("custom_id", "").startswith("tb:act:")]
+    session, panel, actions = await a_zero_to_call(world, locale)
     assert [encode_action(a) for a in session.game.legal_actions(session.state, 0)] == ["zero"]
     assert len(actions) == 1 and actions[0]["custom_id"].endswith(":zero")
     todo = description(panel).split("\n")[-1]  # what to do now closes the panel
