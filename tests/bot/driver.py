@@ -64,6 +64,11 @@ def newest(world: World) -> Iterator[Any]:
             yield to_discord_message(world.env, message)
 
 
+def game_link(world: World, message: Any) -> str:
+    """The jump link of a message of the game's channel, as a DM names the game."""
+    return f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{message.id}"
+
+
 def board(world: World) -> Any:
     """The latest message carrying a "My hand" button."""
     for message in newest(world):

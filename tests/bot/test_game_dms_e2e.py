@@ -13,6 +13,7 @@ from tests.bot.driver import (
     board,
     click_verb,
     components,
+    game_link,
     only_session,
     open_game,
     turn_dm,
@@ -25,11 +26,6 @@ def dms_of(member) -> list:
     """Every DM the bot sent the member, oldest first."""
     channel = member.user.dm_channel
     return [] if channel is None else channel.history()
-
-
-def link_to(world, message) -> str:
-    """The jump link of a message of the game's channel, as a DM shows it."""
-    return f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{message.id}"
 
 
 async def settled(world) -> None:
@@ -81,7 +77,7 @@ async def test_a_turn_dm_of_a_game_that_ended_still_says_which_game_it_was(world
     await play_elsewhere(world, alice, "zero", ai=1)
     await settled(world)
     assert len(dms_of(alice)) == 2  # her move in each game
-    the_game_dm = next(m for m in dms_of(alice) if link_to(world, board_message) in m.content)
+    the_game_dm = next(m for m in dms_of(alice) if game_link(world, board_message) in m.content)
 
     asked = await alice.slash(world.channel, "game end")
     await alice.click(asked.response.message, label="Yes, end it")
@@ -90,7 +86,7 @@ async def test_a_turn_dm_of_a_game_that_ended_still_says_which_game_it_was(world
     ended = next(m for m in dms_of(alice) if m.id == the_game_dm.id)
     assert not components(ended)  # nothing left to play
     assert "ended early" in ended.content
-    assert link_to(world, board_message) in ended.content
+    assert game_link(world, board_message) in ended.content
 
 
 async def test_the_dm_telling_a_member_they_were_removed_says_from_which_game(world):
@@ -105,7 +101,7 @@ async def test_the_dm_telling_a_member_they_were_removed_says_from_which_game(wo
     await settled(world)
 
     (removed,) = [m for m in dms_of(alice) if m.content.startswith("You were removed")]
-    assert link_to(world, board_message) in removed.content
+    assert game_link(world, board_message) in removed.content
 
 
 async def test_a_turn_dm_that_stops_updating_keeps_its_link_to_the_game(world):
@@ -116,7 +112,7 @@ async def test_a_turn_dm_that_stops_updating_keeps_its_link_to_the_game(world):
     await world.admin.slash(world.channel, "config timer", turn_seconds=0)  # no one times out
     board_message = await open_game(world, alice, "thegame", [bob], start_seat=1)
     dm = await turn_dm(world, alice)
-    assert link_to(world, board_message) in dm.content
+    assert game_link(world, board_message) in dm.content
     card = next(c for c in components(dm) if c["custom_id"].startswith("tb:pick:"))
     await alice.user.click(dm, custom_id=card["custom_id"])
 
@@ -125,7 +121,7 @@ async def test_a_turn_dm_that_stops_updating_keeps_its_link_to_the_game(world):
 
     now = alice.user.dm_channel.last_message
     assert now.id == dm.id and "no longer updates itself" in now.content
-    assert link_to(world, board_message) in now.content
+    assert game_link(world, board_message) in now.content
 
 
 async def test_members_who_turned_turn_dms_off_share_one_half_time_reminder(world):

@@ -15,6 +15,7 @@ from tests.bot.driver import (
     board,
     click_verb,
     components,
+    game_link,
     message_of,
     only_session,
     open_game,
@@ -315,6 +316,7 @@ async def test_a_game_with_nobody_left_pauses_then_ends_without_a_result(world):
     (paused,) = [f for f in board(world).embeds[0].fields if f.name == "⏸️ Paused"]
     assert paused.value.startswith("nobody is at the table") and "<t:" in paused.value
     assert "Waiting for" not in [f.name for f in board(world).embeds[0].fields]
+    link = game_link(world, board(world))
     version = session.state.version
 
     await world.restart()  # a pause survives a restart, and the AI still does not play alone
@@ -332,22 +334,18 @@ async def test_a_game_with_nobody_left_pauses_then_ends_without_a_result(world):
     # Their turn DMs, sent before the restart, say it too, and offer nothing to click.
     for member in (alice, bob):
         dm = await turn_dm(world, member)
-        assert (
-            dm.content.startswith("The game was ended early.\nGame: https://discord.com/channels/")
-            and components(dm) == []
-        )
+        assert dm.content == f"The game was ended early.\nGame: {link}" and components(dm) == []
 
 
 async def test_a_turn_dm_of_a_game_ended_early_has_no_results_to_point_to(world):
     alice, bob = world.members[:2]
     await everyone_times_out(world)
+    await world.env.settle()
+    link = game_link(world, board(world))
     await world.env.advance_time(30 * 60 + 1)
     for member in (alice, bob):
         dm = await turn_dm(world, member)
-        assert (
-            dm.content.startswith("The game was ended early.\nGame: https://discord.com/channels/")
-            and components(dm) == []
-        )
+        assert dm.content == f"The game was ended early.\nGame: {link}" and components(dm) == []
 
 
 async def test_a_paused_game_goes_on_when_a_member_resumes_it(world):

@@ -20,6 +20,7 @@ from tests.bot.driver import (
     click_verb,
     components,
     finish_turn,
+    game_link,
     only_session,
     open_game,
     press,
@@ -198,7 +199,7 @@ async def test_turn_dms_speak_the_members_language_from_the_lobby_on_and_after_a
 
 async def test_a_turn_dm_never_clicked_says_the_game_is_over_once_it_ends(world):
     alice, bob = world.members[:2]
-    await open_game(world, alice, "thegame", [bob])  # alice moves first: her turn DM
+    link = game_link(world, await open_game(world, alice, "thegame", [bob]))  # alice first
     dm = await turn_dm(world, alice)
     assert dm.content.startswith("Your move!") and components(dm)
 
@@ -208,9 +209,7 @@ async def test_a_turn_dm_never_clicked_says_the_game_is_over_once_it_ends(world)
     ended = alice.user.dm_channel.last_message
     assert ended.id == dm.id  # the same message, no new one
     # Ended, so no results to read; which game it was stays said.
-    assert ended.content.startswith(
-        "The game was ended early.\nGame: https://discord.com/channels/"
-    )
+    assert ended.content == f"The game was ended early.\nGame: {link}"
     assert components(ended) == [] and not ended.embeds and not ended.attachments
 
 

@@ -11,6 +11,7 @@ from tests.bot.driver import (
     board,
     click_verb,
     components,
+    game_link,
     only_session,
     open_game,
     play_to_end,
@@ -243,7 +244,7 @@ async def test_pictures_turned_off_mid_game_leave_the_next_board_and_panels_text
 
 async def test_a_turn_dm_of_an_ended_game_says_so_and_offers_nothing_once_a_rematch_opens(world):
     alice, bob = world.members[:2]
-    await open_game(world, alice, "zero", [bob])
+    link = game_link(world, await open_game(world, alice, "zero", [bob]))
     dm = await turn_dm(world, alice)
     asked = await alice.slash(world.channel, "game end")
     await alice.click(asked.response.message, label="Yes, end it")
@@ -251,9 +252,7 @@ async def test_a_turn_dm_of_an_ended_game_says_so_and_offers_nothing_once_a_rema
     await open_game(world, alice, "zero", [bob])
     await world.env.settle()
     old = now(world, dm, alice.user.dm_channel)
-    assert components(old) == [] and old.content.startswith(
-        "The game was ended early.\nGame: https://discord.com/channels/"
-    )
+    assert components(old) == [] and old.content == f"The game was ended early.\nGame: {link}"
 
 
 async def test_game_log_and_replay_answer_after_a_restart(world):
