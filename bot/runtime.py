@@ -335,10 +335,9 @@ class Runtime:
         """
         cfg = await self.config(guild_id)
         shared = in_thread or (None if thread else channel_id)
-        room = self._room(
+        with self._room(
             cfg, guild_id, shared, host_id, thread=bool(in_thread), options=bool(options)
-        )
-        with room:
+        ):
             resolved = cfg.options_for(slug, options)
             record = GameRecord(
                 id=secrets.token_hex(4),

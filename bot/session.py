@@ -302,8 +302,9 @@ class GameSession:
         before = self.to_act()
         self.state = state
         self.last_acted[seat] = state.version
-        # A new turn, as the turn DMs count them: a seat comes to act, or acts on after a move
-        # of its own that ended its turn (or made a simultaneous choice).
+        # A new turn (the turn DMs announce each): a seat comes to act, or acts on after a move
+        # of its own (the AI's, when its clock ran out) that ended its turn or made a
+        # simultaneous choice; another card of the same turn begins none.
         turn_over = self.game.SPEC.simultaneous or turn_ended(events)
         for acting in self.to_act():
             if acting not in before or (turn_over and acting == seat):

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.client import TabletopBot
 from bot.i18n import t
 from bot.presenter import ShownPanel
-from bot.session import GameSession, turn_ended
+from bot.session import GameSession
 from bot.storage import ACTIVE, GameRecord, StorageError, TurnDm
 from cogs import permissions
 from cogs.hand import board_message, dm_line, drawn_panel, hand_panel
@@ -85,7 +85,7 @@ class DiscordPresenter:
         # DMs would open their channel again, a second call against the global limit.
         self._dm_channels: LRUCache[int, int] = LRUCache(MEMBERS_KEPT)
         self._notified: dict[str, dict[int, int | None]] = {}
-        """Per game, the seats told their turn began (and their last move then), to tell each
+        """Per game, the seats told their turn began (and the version it began at), to tell each
         once per turn."""
 
     def _post(self, session: GameSession, key: str, work: Any) -> None:
@@ -204,21 +204,22 @@ class DiscordPresenter:
         one whose DM was still on its way when the bot stopped gets it now."""
         acting = self._acting(session)
         self._notified[session.id] = acting
-        for seat in acting:
+        for seat, began in acting.items():
             user_id = session.record.seats[seat].user_id
             assert user_id is not None  # a human seat
             # A member DMed for an earlier turn of this game, and not since this one began, was
             # not told of it: the DM was on its way when the bot stopped. (One never DMed here
             # plays from their panel, or takes no DMs: a restart is no reason to ping them; a DM
             # of unknown version, or a turn begun before the snapshot, is trusted.)
-            version, began = sent.get(user_id), session.turn_began.get(seat)
+            version = sent.get(user_id)
             if version is not None and began is not None and version < began:
                 self._queue_dm(session, seat, user_id, reminder=False)
 
     def _acting(self, session: GameSession) -> dict[int, int | None]:
-        """The human seats to act, each with its last move, as `turn_changed` remembers them."""
+        """The human seats to act, each with the version its turn began at (`turn_began`), as
+        `turn_changed` remembers them."""
         humans = (s for s in sorted(session.to_act()) if not session.record.seats[s].ai)
-        return {s: session.last_acted.get(s) for s in humans}
+        return {s: session.turn_began.get(s) for s in humans}
 
     def dms_reopened(self, user_id: int) -> None:
         """The member asks for turn DMs: try their DMs again at once, even if found closed."""
@@ -315,15 +316,9 @@ class DiscordPresenter:
             self._say(session, lines)
         acting = self._acting(session)
         told = self._notified.get(session.id, {})
-        # Still to act after a move of their own (the AI's, when their clock ran out) is a new
-        # turn if the choice was simultaneous or the turn or round ended; otherwise the turn
-        # goes on (another card of the same turn).
-        turn_over = session.game.SPEC.simultaneous or turn_ended(events)
-        newly = [
-            s
-            for s in acting
-            if s not in told or (turn_over and told[s] != session.last_acted.get(s))
-        ]
+        # The session says when each seat's turn began (`GameSession._advance`): another card
+        # of the same turn begins none.
+        newly = [s for s, began in acting.items() if s not in told or told[s] != began]
         self._notified[session.id] = acting
         for seat in newly:
             user_id = session.record.seats[seat].user_id

@@ -34,14 +34,14 @@ def column_order(order: Any) -> str:
     return " ".join(KEYCAP[v] for v in order)
 
 
-def signed(value: int) -> str:
-    """`+3`, `0`, `−2` (a real minus sign)."""
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
-
-
 def score_text(value: int) -> str:
     """A score: `−2` with the real minus sign its goals and icons show, no sign otherwise."""
     return f"−{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """`+3`, `0`, `−2` (a real minus sign)."""
+    return f"+{value}" if value > 0 else score_text(value)
 
 
 def compact(columns: Columns, order: Any, lang: str) -> str:

@@ -317,12 +317,19 @@ def _totals(results: tuple[RoundResult, ...]) -> tuple[int, ...]:
     return tuple(sum(col) for col in zip(*(r.hourglasses for r in results), strict=True))
 
 
+def _cards_collected(state: State) -> tuple[int, ...]:
+    """Cards each seat collected over every round, across the reshuffle that empties the score
+    piles (R23): what R21's tie-break counts. Sets reach the piles only at a round's end (R18),
+    and every round is recorded."""
+    return tuple(sum(r.cards[s] for r in state.results) for s in range(state.players))
+
+
 def outcome(state: State) -> Outcome | None:
     """Final hourglass totals (R20), ranking with the R21 tie handling; None while running."""
     if not state.finished:
         return None
     scores = _totals(state.results)
-    cards = tuple(sum(col) for col in zip(*(r.cards for r in state.results), strict=True))
+    cards = _cards_collected(state)
     by_score = places(scores)
     tiebreak = None
     ranking = by_score
@@ -363,9 +370,7 @@ def view(state: State, seat: int | None) -> View:
         hand_counts=tuple(len(h) for h in state.hands),
         deck_count=len(state.deck),
         holders=state.holders,
-        # Sets go to the score piles only at a round's end (R18), each round's recorded: the
-        # counts span the reshuffle that empties the piles (R23).
-        pile_counts=tuple(sum(r.cards[s] for r in state.results) for s in range(state.players)),
+        pile_counts=_cards_collected(state),
         collected=tuple(sorted(c for p in state.piles for c in p)),
         scores=tuple(t if p in shown else None for p, t in enumerate(totals)),
         round_scores=tuple(
