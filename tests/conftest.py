@@ -25,14 +25,20 @@ HOW = "set TEST_POSTGRES_URL=postgresql://postgres@127.0.0.1/test to run them"
 LEFT_OUT: list[pytest.Item] = []
 
 
-LONG_FIRST = Path(__file__).parent / "load"
-"""Tests of real bot processes under SIGKILL and in shards: tens of seconds each."""
+HERE = Path(__file__).parent
+LONG_FIRST = (
+    HERE / "load",
+    HERE / "bot" / "test_worker_failures.py",
+    HERE / "bot" / "test_sandbox_start_stop.py",
+)
+"""Tests of real bot processes (under SIGKILL, in shards, with a worker that hangs, a sandbox
+started and stopped): seconds to tens of seconds each, mostly waiting on those processes."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # The longest tests start first, while the quick ones fill the other workers; collected in
     # their place (last), they would start when the others were done, and run alone.
-    items.sort(key=lambda item: not item.path.is_relative_to(LONG_FIRST))
+    items.sort(key=lambda item: not any(item.path.is_relative_to(p) for p in LONG_FIRST))
     if POSTGRES:
         return
     LEFT_OUT.extend(item for item in items if "postgresql" in item.keywords)
