@@ -8,6 +8,10 @@ one core. Times are the CPU time of the drawing thread, which other work on a sh
 does not inflate; the wall-clock p99 is printed beside them. The first game of each table size
 only warms the caches (fonts, shapes, the text of numbers and names); the rest is measured.
 Goals: board p99 <= 25 ms, hand p99 <= 15 ms, every PNG <= 200 KB.
+
+Then a new AI worker (`bot.ai_worker`, forked from its fork server as the bot's is) draws each
+game's first board and hand: the wall time from asking to the PNG back, which a member's panel
+waits for at most a tenth of a second.
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from PIL import Image
 
 import engines
 from benchmarks.engines import percentile
+from bot.ai_worker import AiWorker
+from bot.event_loop import run_until_complete
 from bot.pictures import painter
 from bot.pictures.base import png
 from bot.pictures.palettes import palette
+from bot.pictures.pool import Sketch
 from bot.pictures.samples import PLAYERS, playout, seats
 
 BOARD_P99_MS = 25.0
@@ -82,6 +89,32 @@ def measure(slug: str, seeds: int) -> Samples:
     return samples
 
 
+async def first_pictures() -> dict[str, tuple[float, float]]:
+    """Milliseconds of wall time for a new worker's first board and hand of each game."""
+    worker = AiWorker(enabled=True)
+    await worker.start()
+    if await worker.worker_pid() is None:
+        raise SystemExit("the AI worker did not start")
+    firsts = {}
+    try:
+        for slug in engines.SLUGS:
+            game, players = engines.game(slug), PLAYERS[slug]
+            state = playout(slug, players, seed=200)[3]
+            table = seats(players)
+            board = Sketch("first", slug, "board", game.view(state, None), table, "ru")
+            hand = Sketch("first", slug, "hand", game.view(state, 0), table, "ru")
+            waited = []
+            for sketch in (board, hand):
+                asked = time.perf_counter()
+                if await worker.run(sketch.draw) is None:
+                    raise SystemExit(f"the worker drew no {sketch.kind} of {slug}")
+                waited.append((time.perf_counter() - asked) * 1000)
+            firsts[slug] = (waited[0], waited[1])
+    finally:
+        await worker.stop()
+    return firsts
+
+
 def load() -> str:
     """The machine's load average over 1, 5 and 15 minutes."""
     return " ".join(f"{n:.2f}" for n in os.getloadavg())
@@ -116,6 +149,9 @@ def main() -> None:
             f"  {'met' if ok else 'MISSED'}"
         )
     print(f"Load average after: {load()}; other work on the machine slows the wall times.")
+    firsts = run_until_complete(first_pictures())
+    print("A new worker's first pictures, wall ms from asking to the PNG back (board / hand):")
+    print("  " + ", ".join(f"{slug} {b:.1f} / {h:.1f}" for slug, (b, h) in firsts.items()))
 
 
 if __name__ == "__main__":
