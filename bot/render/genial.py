@@ -190,10 +190,9 @@ def _bank_preview(view: View, seat: int, lang: str) -> list[str]:
     gain = bank_gain(view)
     before = view.collections[seat]
     after = [n + g for n, g in zip(before, gain, strict=True)]
+    banked = tuple(min(n, view.target) for n in after)  # the surplus goes back (R15)
     counts = " ".join(
-        f"{COLOURS[c]}{min(after[c], view.target)}/{view.target}"
-        for c in range(COLOUR_COUNT)
-        if gain[c]
+        f"{COLOURS[c]}{banked[c]}/{view.target}" for c in range(COLOUR_COUNT) if gain[c]
     )
     lines = [t(lang, "genial-bank-preview", tokens=tokens(gain), counts=counts)]
     if min(after) >= view.target:
@@ -204,7 +203,6 @@ def _bank_preview(view: View, seat: int, lang: str) -> list[str]:
         for c in range(COLOUR_COUNT)
         if gain[c] and after[c] >= view.target and not view.lines[seat][c]
     ]
-    banked = tuple(min(n, view.target) for n in after)
     collections = tuple(banked if s == seat else c for s, c in enumerate(view.collections))
     if bonus and not dead_position(collections, view.target):  # R29 voids it: the game ends
         lines.append(t(lang, "genial-bank-bonus", colours=spaced(bonus), count=len(bonus)))
